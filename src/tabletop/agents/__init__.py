@@ -1,0 +1,5 @@
+"""Agents that play games through the core API."""
+
+from tabletop.agents.random_agent import RandomAgent
+
+__all__ = ["RandomAgent"]

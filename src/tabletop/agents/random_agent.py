@@ -1,0 +1,21 @@
+"""The random agent: uniform over the legal actions."""
+
+from __future__ import annotations
+
+import random
+
+from tabletop.core.actions import Action
+from tabletop.core.state import State
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions with its own random stream."""
+
+    name = "random"
+
+    def reset(self, seat: int) -> None:
+        """No memory to reset."""
+
+    def step(self, state: State, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        return actions[min(int(rng.random() * len(actions)), len(actions) - 1)]

@@ -1,0 +1,113 @@
+"""Chance distributions: every outcome of a chance node with its exact probability.
+
+The rules never sample. A state at a chance node returns a :class:`Distribution`;
+whoever drives the game samples it with their own random stream.
+
+>>> from tabletop.core.actions import Action
+>>> class Face(Action):
+...     def __init__(self, n: int) -> None: self.n = n
+...     def __str__(self) -> str: return str(self.n)
+>>> d8 = Distribution.uniform([Face(n) for n in range(1, 9)])
+>>> d8.probability(d8.outcomes[0])
+Fraction(1, 8)
+>>> sum(p for _, p in d8.pairs()) == 1
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+from tabletop.core.actions import Action
+
+
+@lru_cache(maxsize=256)
+def _unit(n: int) -> Fraction:
+    return Fraction(1, n)
+
+
+class Distribution:
+    """A finite probability distribution over actions, exact and immutable.
+
+    ``uniform`` distributions keep no per-outcome data, so building one for a
+    draw from a deck is cheap; probabilities are made only when asked for.
+    """
+
+    __slots__ = ("outcomes", "_probs", "_cumulative", "_index")
+
+    outcomes: tuple[Action, ...]
+
+    def __init__(self, outcomes: Sequence[Action], probabilities: Sequence[Fraction]) -> None:
+        if len(outcomes) != len(probabilities):
+            raise ValueError("a distribution needs one probability per outcome")
+        if not outcomes:
+            raise ValueError("a distribution needs at least one outcome")
+        probs = tuple(Fraction(p) for p in probabilities)
+        if any(p <= 0 for p in probs):
+            raise ValueError("every outcome of a distribution must have a positive probability")
+        if sum(probs) != 1:
+            raise ValueError(f"probabilities sum to {sum(probs)}, not 1")
+        self.outcomes = tuple(outcomes)
+        self._probs: tuple[Fraction, ...] | None = probs
+        total = 0.0
+        cumulative = []
+        for p in probs:
+            total += float(p)
+            cumulative.append(total)
+        cumulative[-1] = 1.0
+        self._cumulative: list[float] | None = cumulative
+        self._index: dict[Action, int] | None = None
+
+    @classmethod
+    def uniform(cls, outcomes: Sequence[Action]) -> Distribution:
+        """Each outcome equally likely."""
+        if not outcomes:
+            raise ValueError("a distribution needs at least one outcome")
+        self = cls.__new__(cls)
+        self.outcomes = tuple(outcomes)
+        self._probs = None
+        self._cumulative = None
+        self._index = None
+        return self
+
+    @classmethod
+    def weighted(cls, weighted_outcomes: Sequence[tuple[Action, int]]) -> Distribution:
+        """Outcomes with integer weights (for example card counts)."""
+        total = sum(w for _, w in weighted_outcomes)
+        return cls([a for a, _ in weighted_outcomes], [Fraction(w, total) for _, w in weighted_outcomes])
+
+    @property
+    def probabilities(self) -> tuple[Fraction, ...]:
+        if self._probs is None:
+            return (_unit(len(self.outcomes)),) * len(self.outcomes)
+        return self._probs
+
+    def pairs(self) -> list[tuple[Action, Fraction]]:
+        """Every outcome with its probability, in the distribution's order."""
+        return list(zip(self.outcomes, self.probabilities))
+
+    def probability(self, action: Action) -> Fraction:
+        """The probability of ``action`` (zero if it is not an outcome)."""
+        if self._index is None:
+            self._index = {a: i for i, a in enumerate(self.outcomes)}
+        i = self._index.get(action)
+        return Fraction(0) if i is None else self.probabilities[i]
+
+    def sample(self, rng: random.Random) -> Action:
+        """Draw one outcome with ``rng``."""
+        if self._cumulative is None:
+            n = len(self.outcomes)
+            return self.outcomes[min(int(rng.random() * n), n - 1)]
+        return self.outcomes[bisect.bisect_right(self._cumulative, rng.random())]
+
+    def __len__(self) -> int:
+        return len(self.outcomes)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{a}: {p}" for a, p in self.pairs()[:6])
+        more = ", ..." if len(self.outcomes) > 6 else ""
+        return f"Distribution({{{shown}{more}}})"

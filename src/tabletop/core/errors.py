@@ -1,0 +1,35 @@
+"""The error hierarchy: every error a user can cause is a ``ValueError``.
+
+Like python-chess's ``IllegalMoveError``, each error says what was wrong and,
+where it helps, what would have been allowed.
+"""
+
+from __future__ import annotations
+
+
+class TabletopError(ValueError):
+    """Base class of every error raised for bad input to tabletop."""
+
+
+class UnknownGameError(TabletopError):
+    """``make()`` was given a game name that is not registered."""
+
+
+class InvalidOptionError(TabletopError):
+    """A game option is unknown, of the wrong type, or out of range."""
+
+
+class IllegalActionError(TabletopError):
+    """An action is not legal in the current state; the state is unchanged."""
+
+
+class NotationError(TabletopError):
+    """A position, action or record text could not be parsed."""
+
+
+class DataFileError(TabletopError):
+    """A game data file (board, deck, levels ...) is malformed."""
+
+
+class ReplayError(TabletopError):
+    """A game record does not replay: an action is illegal or the result differs."""

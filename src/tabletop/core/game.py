@@ -1,0 +1,114 @@
+"""The ``Game``: an immutable, validated configuration that makes states.
+
+Each game declares its facts as data first (a :class:`GameInfo`: name, player
+counts, options, bounds on returns), in the manner of OpenSpiel's game types.
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tabletop.core.errors import InvalidOptionError, NotationError
+from tabletop.core.options import Option, validate_options
+
+if TYPE_CHECKING:
+    from tabletop.core.state import State
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The facts of a game, declared once per game class."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    min_return: float
+    max_return: float
+    description: str = ""
+
+
+class Game(abc.ABC):
+    """An immutable game configuration: which game, which options.
+
+    Subclasses set ``info`` and implement :meth:`new_initial_state` and
+    :meth:`state_from_text`. Options arrive as keyword arguments and are
+    validated before the game exists.
+    """
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, **options: Any) -> None:
+        values = validate_options(self.info.name, self.info.options, options)
+        players = values.get("players")
+        if not isinstance(players, int) or not self.info.min_players <= players <= self.info.max_players:
+            raise InvalidOptionError(
+                f"{self.info.name} is for {self.info.min_players} to {self.info.max_players} players, not {players!r}"
+            )
+        first = values.get("first_player")
+        if isinstance(first, int) and not 0 <= first < players:
+            raise InvalidOptionError(
+                f"option 'first_player' of {self.info.name} must be a seat from 0 to {players - 1}, not {first}"
+            )
+        self._options: dict[str, Any] = values
+        self._check_options(values)
+
+    def _check_options(self, options: Mapping[str, Any]) -> None:
+        """Hook: cross-option checks and loading of data files (raise on error)."""
+
+    # -- configuration -------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """A copy of the validated options, every declared option included."""
+        return dict(self._options)
+
+    @property
+    def num_players(self) -> int:
+        return int(self._options["players"])
+
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions (chance included) in a game.
+
+        Games whose chance loops are unbounded in principle declare a bound
+        that no seeded playout of the conformance suite may exceed.
+        """
+        return 100_000
+
+    # -- states ----------------------------------------------------------------
+    @abc.abstractmethod
+    def new_initial_state(self) -> State:
+        """The position before anything has happened (often a chance node)."""
+
+    @abc.abstractmethod
+    def state_from_text(self, text: str) -> State:
+        """Parse a position written by :meth:`State.to_text`."""
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_dict`; the dict carries the text."""
+        text = data.get("text")
+        if not isinstance(text, str):
+            raise NotationError("a state dict must carry its position under the key 'text'")
+        return self.state_from_text(text)
+
+    # -- identity ----------------------------------------------------------------
+    def _key(self) -> tuple[str, str]:
+        return (self.info.name, json.dumps(self._options, sort_keys=True, default=str))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self._options.items())
+        return f"tabletop.make({self.info.name!r}{args})"

@@ -1,0 +1,106 @@
+"""Game options: declared as data by each game, validated in one place.
+
+Every game lists its options as :class:`Option` values. ``validate_options``
+turns user input (Python values, or text from the command line) into a clean
+dict, or raises :class:`InvalidOptionError` saying what was wrong and what
+is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core.errors import InvalidOptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option.
+
+    ``kind`` is ``int``, ``str``, ``bool`` or ``"path"`` (a file path kept as a
+    string). ``None`` is allowed as a value only when ``nullable``; it then
+    means what ``none_means`` says (for example "decided by an opening roll").
+    """
+
+    name: str
+    kind: type | str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+    none_means: str = ""
+
+    def describe_allowed(self) -> str:
+        if self.choices is not None:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            text = f"one of {allowed}"
+        elif self.kind is int and (self.minimum is not None or self.maximum is not None):
+            text = f"an integer from {self.minimum} to {self.maximum}"
+        elif self.kind is bool:
+            text = "true or false"
+        elif self.kind == "path":
+            text = "a file path"
+        elif self.kind is int:
+            text = "an integer"
+        else:
+            text = "a string"
+        if self.nullable:
+            text += f", or none ({self.none_means})" if self.none_means else ", or none"
+        return text
+
+    def convert(self, game: str, value: Any) -> Any:
+        """Check and convert one value (text from a command line is accepted)."""
+        problem = f"option {self.name!r} of {game} must be {self.describe_allowed()}, not {value!r}"
+        if value is None or (isinstance(value, str) and value.lower() in ("none", "null") and self.nullable):
+            if self.nullable:
+                return None
+            raise InvalidOptionError(problem)
+        if self.kind is int:
+            if isinstance(value, bool):
+                raise InvalidOptionError(problem)
+            if isinstance(value, str):
+                try:
+                    value = int(value.strip())
+                except ValueError:
+                    raise InvalidOptionError(problem) from None
+            if not isinstance(value, int):
+                raise InvalidOptionError(problem)
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise InvalidOptionError(problem)
+        elif self.kind is bool:
+            if isinstance(value, str):
+                lowered = value.strip().lower()
+                if lowered in ("1", "true", "yes", "on"):
+                    value = True
+                elif lowered in ("0", "false", "no", "off"):
+                    value = False
+            if not isinstance(value, bool):
+                raise InvalidOptionError(problem)
+        elif self.kind is str or self.kind == "path":
+            if not isinstance(value, str) or not value:
+                raise InvalidOptionError(problem)
+        if self.choices is not None and value not in self.choices:
+            raise InvalidOptionError(problem)
+        return value
+
+
+def validate_options(game: str, declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Return every declared option's value: given ones checked, others defaulted."""
+    by_name = {o.name: o for o in declared}
+    unknown = [k for k in given if k not in by_name]
+    if unknown:
+        allowed = ", ".join(by_name) or "none"
+        raise InvalidOptionError(f"unknown option {unknown[0]!r} for {game}; allowed options: {allowed}")
+    values: dict[str, Any] = {}
+    for option in declared:
+        if option.name in given:
+            values[option.name] = option.convert(game, given[option.name])
+        else:
+            values[option.name] = option.default
+    return values

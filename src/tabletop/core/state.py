@@ -1,0 +1,199 @@
+"""The ``State``: a position, the OpenSpiel way.
+
+The base class owns what every game shares: legality checks, the history,
+cached legal actions, equality by notation and the readable event log.
+Each game fills a few small hooks:
+
+``current_player``, ``_legal_actions``, ``_chance_distribution``, ``_apply``,
+``returns``, ``winners``, ``_copy_into``, ``to_text``, ``to_dict``, ``__str__``
+and ``turn_number``.
+"""
+
+from __future__ import annotations
+
+import abc
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from tabletop.core.actions import Action
+from tabletop.core.chance import Distribution
+from tabletop.core.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from tabletop.core.game import Game
+
+#: ``current_player()`` at a chance node (the same value as OpenSpiel's).
+CHANCE = -1
+#: ``current_player()`` once the game is over (the same value as OpenSpiel's).
+TERMINAL = -4
+
+S = TypeVar("S", bound="State")
+
+
+class State(abc.ABC):
+    """A position of a game, with its history since it was created."""
+
+    __slots__ = ("game", "_history", "_legal", "_distribution", "_events")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[Action] = []
+        self._legal: tuple[Action, ...] | None = None
+        self._distribution: Distribution | None = None
+        self._events: list[tuple[str, tuple[Any, ...]]] = []
+
+    # -- hooks each game fills ----------------------------------------------------
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or :data:`CHANCE`, or :data:`TERMINAL`."""
+
+    @abc.abstractmethod
+    def _legal_actions(self) -> tuple[Action, ...]:
+        """The decisions of the current seat, in a stable order (never at chance nodes)."""
+
+    @abc.abstractmethod
+    def _chance_distribution(self) -> Distribution:
+        """The outcomes of the current chance node."""
+
+    @abc.abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """One number per seat; final once the game is over."""
+
+    @abc.abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won (empty while playing, and when everyone lost)."""
+
+    @abc.abstractmethod
+    def _copy_into(self, other: State) -> None:
+        """Copy the position (not the history) into ``other``, a bare new state."""
+
+    @abc.abstractmethod
+    def to_text(self) -> str:
+        """The position's notation; ``game.state_from_text`` reads it back."""
+
+    @abc.abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready view of the position, with its notation under ``"text"``."""
+
+    @abc.abstractmethod
+    def __str__(self) -> str:
+        """A readable view of the position for people."""
+
+    @abc.abstractmethod
+    def turn_number(self) -> int:
+        """How many turns have started so far (1 during the first turn)."""
+
+    # -- the public API -----------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The current seat's legal actions, or the chance outcomes at a chance node."""
+        legal = self._legal
+        if legal is None:
+            player = self.current_player()
+            if player == TERMINAL:
+                legal = ()
+            elif player == CHANCE:
+                legal = self.chance_distribution().outcomes
+            else:
+                legal = self._legal_actions()
+            self._legal = legal
+        return legal
+
+    def chance_distribution(self) -> Distribution:
+        """The current chance node's distribution (raises elsewhere)."""
+        dist = self._distribution
+        if dist is None:
+            if self.current_player() != CHANCE:
+                raise IllegalActionError("this state is not a chance node")
+            dist = self._distribution = self._chance_distribution()
+        return dist
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Every outcome of the current chance node with its exact probability."""
+        return self.chance_distribution().pairs()
+
+    def apply_action(self, action: Action | str) -> None:
+        """Apply a decision or chance outcome, given as an action or its text.
+
+        An illegal action raises :class:`IllegalActionError` and changes nothing.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
+            raise self._illegal(str(action))
+        self._legal = None
+        self._distribution = None
+        self._apply(action)
+        self._history.append(action)
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action (or chance outcome) whose notation is ``text``."""
+        wanted = " ".join(text.split())
+        for action in self.legal_actions():
+            if str(action) == wanted:
+                return action
+        raise self._illegal(text)
+
+    def _illegal(self, text: str) -> IllegalActionError:
+        legal = [str(a) for a in self.legal_actions()]
+        if not legal:
+            return IllegalActionError(f"{text!r} is not legal: the game is over")
+        who = "chance outcome" if self.is_chance_node() else f"action for seat {self.current_player()}"
+        shown = ", ".join(legal[:40]) + (f", ... ({len(legal)} in all)" if len(legal) > 40 else "")
+        return IllegalActionError(f"{text!r} is not a legal {who} here; legal: {shown}")
+
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since this state was created, in order."""
+        return tuple(self._history)
+
+    def clone(self: S) -> S:
+        """An independent copy: changing one never changes the other."""
+        other = type(self).__new__(type(self))
+        other.game = self.game
+        other._history = self._history.copy()
+        other._legal = self._legal
+        other._distribution = self._distribution
+        other._events = self._events.copy()
+        self._copy_into(other)
+        return other
+
+    def metrics(self) -> dict[str, float]:
+        """Game-specific figures that ``simulate`` averages over many games.
+
+        Read at the end of a game; for example rolls per turn, or a seat's
+        score as ``"score[0]"``. A value named ``"rate:..."`` is a 0/1 flag
+        reported as a rate.
+        """
+        return {}
+
+    # -- the event log --------------------------------------------------------------
+    def _log(self, message: str, *args: Any) -> None:
+        """Record a readable event; ``message`` is formatted only when read."""
+        self._events.append((message, args))
+
+    def log(self) -> list[str]:
+        """What happened, in words, since this state was created."""
+        return [message.format(*args) if args else message for message, args in self._events]
+
+    def log_size(self) -> int:
+        return len(self._events)
+
+    # -- equality by notation --------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.game == other.game and self.to_text() == other.to_text()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.to_text())
+
+    def __repr__(self) -> str:
+        return f"{self.game.info.name}.state_from_text({self.to_text()!r})"

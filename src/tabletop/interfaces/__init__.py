@@ -1,0 +1,1 @@
+"""Front ends: the command line, terminal views and (later) the web."""
