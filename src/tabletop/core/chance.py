@@ -37,7 +37,7 @@ class Distribution:
     draw from a deck is cheap; probabilities are made only when asked for.
     """
 
-    __slots__ = ("outcomes", "_probs", "_cumulative", "_index")
+    __slots__ = ("_cumulative", "_index", "_probs", "outcomes")
 
     outcomes: tuple[Action, ...]
 
@@ -88,7 +88,7 @@ class Distribution:
 
     def pairs(self) -> list[tuple[Action, Fraction]]:
         """Every outcome with its probability, in the distribution's order."""
-        return list(zip(self.outcomes, self.probabilities))
+        return list(zip(self.outcomes, self.probabilities, strict=True))
 
     def probability(self, action: Action) -> Fraction:
         """The probability of ``action`` (zero if it is not an outcome)."""

@@ -58,7 +58,7 @@ class Game(abc.ABC):
         self._options: dict[str, Any] = values
         self._check_options(values)
 
-    def _check_options(self, options: Mapping[str, Any]) -> None:
+    def _check_options(self, options: Mapping[str, Any]) -> None:  # noqa: B027
         """Hook: cross-option checks and loading of data files (raise on error)."""
 
     # -- configuration -------------------------------------------------------

@@ -82,9 +82,8 @@ class Option:
                     value = False
             if not isinstance(value, bool):
                 raise InvalidOptionError(problem)
-        elif self.kind is str or self.kind == "path":
-            if not isinstance(value, str) or not value:
-                raise InvalidOptionError(problem)
+        elif (self.kind is str or self.kind == "path") and (not isinstance(value, str) or not value):
+            raise InvalidOptionError(problem)
         if self.choices is not None and value not in self.choices:
             raise InvalidOptionError(problem)
         return value

@@ -25,28 +25,22 @@ def streams(seed: int | None, players: int) -> tuple[random.Random, list[random.
     return chance, seats
 
 
-def play(
+def run(
     game: Game,
     agents: Sequence[Agent],
-    seed: int | None = None,
+    seed: int,
     state: State | None = None,
     on_step: Callable[[State], None] | None = None,
-) -> Record:
-    """Play a whole game with one agent per seat and return its record.
-
-    ``state`` starts from a given position instead of the initial one;
-    ``on_step`` is called after every action with the new state.
-    """
+) -> State:
+    """Play a whole game and return its final state (``play`` without the record)."""
     if len(agents) != game.num_players:
-        raise ValueError(f"{game.name} with {game.num_players} players needs {game.num_players} agents, got {len(agents)}")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        raise ValueError(
+            f"{game.name} with {game.num_players} players needs {game.num_players} agents, got {len(agents)}"
+        )
     chance_rng, seat_rngs = streams(seed, game.num_players)
     for seat, agent in enumerate(agents):
         agent.reset(seat)
-    start = state.clone() if state is not None else game.new_initial_state()
-    initial_text = start.to_text() if state is not None else None
-    current = start
+    current = state.clone() if state is not None else game.new_initial_state()
     limit = game.max_game_length()
     steps = 0
     while not current.is_terminal():
@@ -61,6 +55,25 @@ def play(
             on_step(current)
         if steps > limit:
             raise RuntimeError(f"{game.name} did not end within its declared maximum of {limit} actions")
+    return current
+
+
+def play(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int | None = None,
+    state: State | None = None,
+    on_step: Callable[[State], None] | None = None,
+) -> Record:
+    """Play a whole game with one agent per seat and return its record.
+
+    ``state`` starts from a given position instead of the initial one;
+    ``on_step`` is called after every action with the new state.
+    """
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    initial_text = state.to_text() if state is not None else None
+    current = run(game, agents, seed, state=state, on_step=on_step)
     return Record(
         game=game.name,
         version=__version__,

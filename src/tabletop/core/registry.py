@@ -13,24 +13,23 @@ from typing import Any
 from tabletop.core.errors import UnknownGameError
 from tabletop.core.game import Game
 
-_GAMES: dict[str, str] = {
+_GAMES: dict[str, str | type[Game]] = {
     "jumanji": "tabletop.games.jumanji:JumanjiGame",
     "doodle-jump": "tabletop.games.doodle_jump:DoodleJumpGame",
     "donkey-kong": "tabletop.games.donkey_kong:DonkeyKongGame",
 }
 
 
-def register(name: str, path: str) -> None:
-    """Register a game class by ``"module:Class"`` path under ``name``."""
-    _GAMES[name] = path
+def register(name: str, game: str | type[Game]) -> None:
+    """Register a game class (or its ``"module:Class"`` path) under ``name``."""
+    _GAMES[name] = game
 
 
-def _available() -> dict[str, str]:
-    found = {}
-    for name, path in _GAMES.items():
-        module = path.split(":")[0]
-        if importlib.util.find_spec(module) is not None:
-            found[name] = path
+def _available() -> dict[str, str | type[Game]]:
+    found: dict[str, str | type[Game]] = {}
+    for name, game in _GAMES.items():
+        if not isinstance(game, str) or importlib.util.find_spec(game.split(":")[0]) is not None:
+            found[name] = game
     return found
 
 
@@ -44,6 +43,8 @@ def game_class(name: str) -> type[Game]:
     path = _available().get(name)
     if path is None:
         raise UnknownGameError(f"unknown game {name!r}; available games: {', '.join(list_games())}")
+    if not isinstance(path, str):
+        return path
     module, _, cls = path.partition(":")
     found: type[Game] = getattr(importlib.import_module(module), cls)
     return found

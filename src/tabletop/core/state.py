@@ -33,7 +33,7 @@ S = TypeVar("S", bound="State")
 class State(abc.ABC):
     """A position of a game, with its history since it was created."""
 
-    __slots__ = ("game", "_history", "_legal", "_distribution", "_events")
+    __slots__ = ("_distribution", "_events", "_history", "_legal", "game")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -190,7 +190,7 @@ class State(abc.ABC):
 
     # -- equality by notation --------------------------------------------------------
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.game == other.game and self.to_text() == other.to_text()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.game == other.game and self.to_text() == other.to_text()
 
     def __hash__(self) -> int:
         return hash(self.to_text())

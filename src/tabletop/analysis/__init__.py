@@ -1,0 +1,1 @@
+"""Simulation runs and their statistics (intervals, percentiles)."""

@@ -1,0 +1,139 @@
+"""A tiny dice race used to test the core without depending on a real game.
+
+Each turn the mover rolls a d3 (a chance node), then chooses ``advance`` (move
+that many steps) or ``wait``. The first to reach ``goal`` wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tabletop.core import CHANCE, TERMINAL, Action, Distribution, Game, GameInfo, NotationError, Option, State
+from tabletop.core.registry import register
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    value: int
+
+    def __str__(self) -> str:
+        return f"roll {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Action):
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+ROLLS = tuple(Roll(v) for v in (1, 2, 3))
+D3 = Distribution.uniform(ROLLS)
+ADVANCE, WAIT = Choice("advance"), Choice("wait")
+
+
+class RaceState(State):
+    __slots__ = ("die", "player", "positions", "turns")
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.positions = [0] * game.num_players
+        self.player = int(game.options["first_player"])
+        self.die = 0
+        self.turns = 1
+
+    def _goal(self) -> int:
+        return int(self.game.options["goal"])
+
+    def current_player(self) -> int:
+        if max(self.positions) >= self._goal():
+            return TERMINAL
+        return CHANCE if self.die == 0 else self.player
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        return (ADVANCE, WAIT)
+
+    def _chance_distribution(self) -> Distribution:
+        return D3
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Roll):
+            self.die = action.value
+            self._log("seat {} rolls {}", self.player, action.value)
+            return
+        if action is ADVANCE:
+            self.positions[self.player] += self.die
+        self.die = 0
+        if max(self.positions) < self._goal():
+            self.player = (self.player + 1) % len(self.positions)
+            self.turns += 1
+
+    def returns(self) -> list[float]:
+        win = self.winners()
+        return [1.0 if s in win else (-1.0 if win else 0.0) for s in range(len(self.positions))]
+
+    def winners(self) -> tuple[int, ...]:
+        return tuple(s for s, p in enumerate(self.positions) if p >= self._goal())
+
+    def turn_number(self) -> int:
+        return self.turns
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, RaceState)
+        other.positions = self.positions.copy()
+        other.player, other.die, other.turns = self.player, self.die, self.turns
+
+    def to_text(self) -> str:
+        return f"{','.join(map(str, self.positions))} {self.player} {self.die} {self.turns}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.to_text(), "positions": list(self.positions)}
+
+    def __str__(self) -> str:
+        return f"positions {self.positions}, seat {self.player} to play"
+
+
+class RaceGame(Game):
+    info = GameInfo(
+        name="race",
+        title="Dice race (test game)",
+        min_players=2,
+        max_players=3,
+        options=(
+            Option("players", int, 2, "number of players", minimum=2, maximum=3),
+            Option("first_player", int, 0, "seat that starts"),
+            Option("goal", int, 6, "length of the track", minimum=2, maximum=50),
+        ),
+        min_return=-1.0,
+        max_return=1.0,
+    )
+
+    def new_initial_state(self) -> RaceState:
+        return RaceState(self)
+
+    def state_from_text(self, text: str) -> RaceState:
+        try:
+            positions, player, die, turns = text.split()
+            state = RaceState(self)
+            state.positions = [int(p) for p in positions.split(",")]
+            state.player, state.die, state.turns = int(player), int(die), int(turns)
+        except ValueError:
+            raise NotationError(f"not a race position: {text!r}") from None
+        if len(state.positions) != self.num_players:
+            raise NotationError(f"a race position for {self.num_players} players needs {self.num_players} positions")
+        return state
+
+    def max_game_length(self) -> int:
+        return 10_000
+
+
+register("race", RaceGame)
+
+
+@pytest.fixture
+def race() -> RaceGame:
+    return RaceGame(players=2)
