@@ -1,0 +1,224 @@
+"""The ``tabletop`` command: play, replay, simulate, games."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tabletop.agents import RandomAgent
+from tabletop.analysis.simulate import SimulationReport, simulate
+from tabletop.core.errors import TabletopError
+from tabletop.core.record import Record, replay
+from tabletop.core.registry import game_class, list_games
+from tabletop.interfaces.cli.options import build_game
+from tabletop.interfaces.cli.session import PlaySession, ReplaySession
+
+T = TypeVar("T")
+
+app = typer.Typer(
+    name="tabletop",
+    help="Play, replay and simulate Jumanji, Doodle Jump and Donkey Kong.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+GameName = Annotated[str, typer.Argument(help="The game: jumanji, doodle-jump or donkey-kong.", show_default=False)]
+Players = Annotated[
+    int | None, typer.Option("--players", "-p", help="Number of players (the game's default if absent).")
+]
+FirstPlayer = Annotated[int | None, typer.Option("--first-player", help="Seat that starts (0-based).")]
+DataFile = Annotated[str | None, typer.Option("--data", help="Your own board/deck data file (TOML).")]
+Pairs = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="Any game option as KEY=VALUE, repeatable (see `tabletop games`)."),
+]
+Seed = Annotated[int | None, typer.Option("--seed", "-s", help="Seed for dice, draws and bots (random if absent).")]
+
+
+@app.command()
+def games() -> None:
+    """List the games and their options.
+
+    [b]Example[/b]: tabletop games
+    """
+    for name in list_games():
+        info = game_class(name).info
+        table = Table(title=f"{info.title}  ([b]{name}[/b], {info.min_players}-{info.max_players} players)")
+        table.add_column("option")
+        table.add_column("default")
+        table.add_column("allowed")
+        table.add_column("meaning")
+        for option in info.options:
+            table.add_row(option.name, repr(option.default), option.describe_allowed(), option.help)
+        console.print(table)
+
+
+@app.command()
+def play(
+    game: GameName,
+    players: Players = None,
+    humans: Annotated[
+        int, typer.Option("--humans", help="How many seats (the first ones) are people at this keyboard.")
+    ] = 1,
+    seed: Seed = None,
+    first_player: FirstPlayer = None,
+    data: DataFile = None,
+    option: Pairs = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Where to save the game record (JSON).")] = None,
+) -> None:
+    """Play a game in the terminal against bots, or with friends at the same keyboard.
+
+    At your turn the legal choices are listed: type a number or the action's text.
+    Type [b]help[/b] for commands. At the end the game record is saved for `tabletop replay`.
+
+    [b]Examples[/b]:
+      tabletop play jumanji --players 4 --humans 1 --seed 7
+      tabletop play jumanji -p 2 --humans 2 -o challenge_cards=3
+      tabletop play doodle-jump -p 3 --humans 0 --seed 1
+    """
+    built = _or_exit(lambda: build_game(game, players, first_player, data, option))
+    if not 0 <= humans <= built.num_players:
+        _fail(f"--humans must be from 0 to {built.num_players} for {built.num_players} players, not {humans}")
+    session = PlaySession(built, humans=humans, seed=seed, console=console)
+    record = session.run()
+    path = save or Path(f"tabletop-{built.name}-{record.seed}.json")
+    record.save(path)
+    console.print(f"\nGame record saved to [b]{path}[/b]  (replay it with: tabletop replay {path})")
+
+
+@app.command(name="replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record saved by `tabletop play` or `tabletop.play`.")],
+    step: Annotated[bool, typer.Option("--step", help="Pause after each action (Enter: next, q: to the end).")] = False,
+    to: Annotated[int | None, typer.Option("--to", help="Stop after this many actions and show the position.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only verify; print the result line.")] = False,
+) -> None:
+    """Re-play a game record step by step or to the end, and verify it.
+
+    The record is checked action by action; a record whose actions are illegal
+    or whose result differs is reported and the command exits with status 1.
+
+    [b]Examples[/b]:
+      tabletop replay tabletop-jumanji-7.json
+      tabletop replay game.json --step
+      tabletop replay game.json --to 40
+    """
+    record = _or_exit(lambda: Record.load(file))
+    if quiet:
+        try:
+            final = replay(record, until=to)
+        except TabletopError as exc:
+            errors.print(f"[red]replay failed:[/red] {exc}")
+            raise typer.Exit(code=1) from None
+        console.print(f"verified: {len(final.history())} actions replayed; winners {list(final.winners())}")
+        return
+    try:
+        ReplaySession(record, console=console, step=step, until=to).run()
+    except TabletopError as exc:
+        errors.print(f"[red]replay failed:[/red] {exc}")
+        raise typer.Exit(code=1) from None
+
+
+@app.command(name="simulate")
+def simulate_command(
+    game: GameName,
+    n: Annotated[int, typer.Option("-n", "--games", help="How many games to play.", min=1)] = 1000,
+    players: Players = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run; game i is reproducible alone.")] = 0,
+    first_player: FirstPlayer = None,
+    data: DataFile = None,
+    option: Pairs = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Worker processes (the result does not depend on it).")
+    ] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Play many games with random bots and report win rates, losses and game length.
+
+    Reports each seat's win rate with a 95% Wilson interval, the rate of games
+    everyone lost, game length in turns (mean, median, 90th percentile) and the
+    game's own figures.
+
+    [b]Examples[/b]:
+      tabletop simulate jumanji -n 10000 --players 4 --seed 1
+      tabletop simulate jumanji -n 2000 -p 2 --json
+      tabletop simulate jumanji -n 5000 -o challenge_cards=6 -w 2
+    """
+    built = _or_exit(lambda: build_game(game, players, first_player, data, option))
+    agents = [RandomAgent() for _ in range(built.num_players)]
+    if as_json:
+        report = simulate(built, n, seed=seed, agents=agents, workers=workers)
+        print(json.dumps(report.to_json_dict(), indent=2))
+        return
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"simulating {built.name}", total=n)
+        report = simulate(
+            built, n, seed=seed, agents=agents, workers=workers, progress=lambda k: progress.advance(task, k)
+        )
+    _print_report(report)
+
+
+def _print_report(report: SimulationReport) -> None:
+    options = ", ".join(f"{k}={v}" for k, v in report.options.items() if v is not None)
+    console.print(f"[b]{report.game}[/b] ({options}): {report.games} games, seed {report.seed}, agents {report.agents}")
+    wins = Table(title="Win rate per seat (95% Wilson interval)")
+    for column in ("seat", "wins", "rate", "95% interval"):
+        wins.add_column(column, justify="right")
+    for s in report.seats:
+        wins.add_row(str(s.seat), str(s.wins), f"{s.rate:.3f}", f"{s.low:.3f} – {s.high:.3f}")
+    lo, hi = report.all_lose_interval
+    wins.add_row("nobody", str(report.all_lose), f"{report.all_lose_rate:.3f}", f"{lo:.3f} – {hi:.3f}", style="red")
+    console.print(wins)
+    length = Table(title="Game length")
+    for column in ("", "mean", "median", "90th percentile"):
+        length.add_column(column, justify="right")
+    length.add_row("turns", f"{report.turns_mean:.1f}", f"{report.turns_median:.1f}", f"{report.turns_p90:.1f}")
+    console.print(length)
+    if report.metrics:
+        figures = Table(title=f"{report.game} figures (per game)")
+        for column in ("figure", "mean", "10th pct", "median", "90th pct", "95% interval"):
+            figures.add_column(column, justify="right")
+        for m in report.metrics:
+            interval = f"{m.low:.3f} – {m.high:.3f}" if m.low is not None and m.high is not None else ""
+            figures.add_row(m.name, f"{m.mean:.3f}", f"{m.p10:.3g}", f"{m.median:.3g}", f"{m.p90:.3g}", interval)
+        console.print(figures)
+
+
+def _fail(message: str) -> typer.Exit:
+    errors.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(code=2)
+
+
+def _or_exit(build: Callable[[], T]) -> T:
+    try:
+        return build()
+    except TabletopError as exc:
+        raise _fail(str(exc)) from None
+
+
+def main() -> None:
+    """Entry point of the ``tabletop`` command."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        errors.print("\ninterrupted")
+        sys.exit(130)

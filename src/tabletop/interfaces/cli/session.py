@@ -1,0 +1,193 @@
+"""Interactive play and step-by-step replay in a terminal."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+
+from tabletop.agents import RandomAgent
+from tabletop.core.actions import Action
+from tabletop.core.errors import IllegalActionError, ReplayError
+from tabletop.core.game import Game
+from tabletop.core.play import streams
+from tabletop.core.record import Record, replay
+from tabletop.core.state import CHANCE, State
+from tabletop.interfaces import terminal
+
+HELP = """Commands at your turn:
+  a number     choose that action from the list
+  action text  type the action itself, e.g. [b]decline[/b]
+  board        show the board again
+  log          show everything that happened so far
+  help         show this help
+  quit         stop the game (the record so far is saved)"""
+
+
+class QuitGame(Exception):
+    """The human asked to stop."""
+
+
+class PlaySession:
+    """One game in the terminal: humans in the first seats, random bots in the others."""
+
+    def __init__(self, game: Game, humans: int, seed: int | None, console: Console) -> None:
+        self.game = game
+        self.humans = humans
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.console = console
+        self.chance_rng, self.seat_rngs = streams(self.seed, game.num_players)
+        self.bots = [RandomAgent() for _ in range(game.num_players)]
+        for seat, bot in enumerate(self.bots):
+            bot.reset(seat)
+        self.state = game.new_initial_state()
+        self.shown_log = 0
+
+    def seat_name(self, seat: int) -> str:
+        return f"seat {seat} ({'you' if self.humans == 1 and seat == 0 else 'human' if seat < self.humans else 'bot'})"
+
+    def run(self) -> Record:
+        self.console.print(Rule(f"[b]{self.game.info.title}[/b]"))
+        self.console.print(
+            f"{self.game.num_players} players: "
+            + ", ".join(self.seat_name(s) for s in range(self.game.num_players))
+            + f".  Seed {self.seed}.  Type [b]help[/b] at your turn for commands."
+        )
+        try:
+            self._loop()
+        except (QuitGame, EOFError):
+            self.console.print("\n[yellow]Game stopped before its end.[/yellow]")
+        return self.record()
+
+    def _loop(self) -> None:
+        state = self.state
+        last_player: int | None = None
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                action = state.chance_distribution().sample(self.chance_rng)
+            elif player < self.humans:
+                if last_player != player or self.humans > 1:
+                    self.console.print(terminal.render(state))
+                action = self._ask(player)
+            else:
+                action = self.bots[player].step(state, self.seat_rngs[player])
+                self.console.print(f"[dim]{self.seat_name(player)} chooses[/dim] [b]{action}[/b]")
+            state.apply_action(action)
+            if player != CHANCE:
+                last_player = player
+            self._show_new_events(action if player == CHANCE else None)
+        self.console.print(terminal.render(state))
+        self._show_result()
+
+    def _show_new_events(self, chance: Action | None) -> None:
+        events = self.state.log()
+        new = events[self.shown_log :]
+        self.shown_log = len(events)
+        if not new and chance is not None:
+            self.console.print(f"[dim]chance:[/dim] {chance}")
+        for line in new:
+            self.console.print(f"  {line}")
+
+    def _ask(self, seat: int) -> Action:
+        legal = self.state.legal_actions()
+        table = Table(title=f"Your choice, {self.seat_name(seat)}", show_header=False, box=None)
+        for number, action in enumerate(legal, start=1):
+            table.add_row(f"[b]{number}[/b]", str(action), f"[dim]{terminal.describe(self.state, action)}[/dim]")
+        self.console.print(table)
+        while True:
+            answer = self.console.input("[b]> [/b]").strip()
+            if not answer:
+                continue
+            word = answer.lower()
+            if word in ("help", "?", "h"):
+                self.console.print(HELP)
+            elif word == "board":
+                self.console.print(terminal.render(self.state))
+            elif word == "log":
+                for line in self.state.log():
+                    self.console.print(f"  {line}")
+            elif word in ("quit", "exit", "q"):
+                raise QuitGame
+            elif answer.isdigit():
+                if 1 <= int(answer) <= len(legal):
+                    return legal[int(answer) - 1]
+                self.console.print(f"[red]Choose a number from 1 to {len(legal)}.[/red]")
+            else:
+                try:
+                    return self.state.parse_action(answer)
+                except IllegalActionError as exc:
+                    self.console.print(f"[red]{exc}[/red]")
+
+    def _show_result(self) -> None:
+        winners = self.state.winners()
+        if winners:
+            names = " and ".join(self.seat_name(s) for s in winners)
+            self.console.print(Panel(f"[b green]{names} won![/b green]", expand=False))
+        else:
+            self.console.print(Panel("[b red]Everyone lost.[/b red]", expand=False))
+        self.console.print(f"Returns: {self.state.returns()}  after {self.state.turn_number()} turns.")
+
+    def record(self) -> Record:
+        from tabletop._version import __version__
+
+        done = self.state.is_terminal()
+        return Record(
+            game=self.game.name,
+            version=__version__,
+            options=self.game.options,
+            seed=self.seed,
+            agents=["human" if s < self.humans else self.bots[s].name for s in range(self.game.num_players)],
+            actions=[str(a) for a in self.state.history()],
+            winners=list(self.state.winners()) if done else None,
+            returns=[float(r) for r in self.state.returns()] if done else None,
+        )
+
+
+class ReplaySession:
+    """Re-plays a record in the terminal, verifying every action."""
+
+    def __init__(self, record: Record, console: Console, step: bool = False, until: int | None = None) -> None:
+        self.record = record
+        self.console = console
+        self.step = step
+        self.until = until
+
+    def run(self) -> State:
+        record = self.record
+        state = record.initial_state()
+        total = len(record.actions) if self.until is None else min(self.until, len(record.actions))
+        self.console.print(
+            f"Replaying [b]{record.game}[/b] {record.options} seed {record.seed}, {len(record.actions)} actions"
+            f" (recorded with tabletop {record.version}; agents {record.agents})"
+        )
+        shown = 0
+        for number, text in enumerate(record.actions[:total], start=1):
+            mover = state.current_player()
+            try:
+                state.apply_action(text)
+            except IllegalActionError as exc:
+                raise ReplayError(f"action {number} ({text!r}) does not replay: {exc}") from None
+            who = "chance" if mover == CHANCE else f"seat {mover}"
+            self.console.print(f"[dim]{number:>4}[/dim] {who}: [b]{text}[/b]")
+            events = state.log()
+            for line in events[shown:]:
+                self.console.print(f"       {line}")
+            shown = len(events)
+            if self.step:
+                self.console.print(terminal.render(state))
+                answer = self.console.input("[dim]Enter: next action, q: run to the end[/dim] ")
+                if answer.strip().lower() == "q":
+                    self.step = False
+        self.console.print(terminal.render(state))
+        if self.until is None:
+            replay(record)  # verifies the recorded result too
+            self.console.print(
+                f"[green]verified[/green]: {total} actions replayed exactly; winners {list(state.winners())}"
+                f" (recorded {record.winners})"
+            )
+        return state
+
