@@ -1,0 +1,59 @@
+"""Dependencies point one way: core <- games <- agents, analysis <- interfaces (style.md habit 7)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "tabletop"
+
+# each layer may import only these layers of tabletop
+ALLOWED = {
+    "core": {"core", "_version"},
+    "games": {"core", "games", "_version"},
+    "agents": {"core", "games", "agents", "_version"},
+    "analysis": {"core", "games", "agents", "analysis", "_version"},
+    "testing": {"core", "_version"},
+}
+
+
+def layer_of(path: Path) -> str:
+    relative = path.relative_to(SRC)
+    return relative.parts[0].removesuffix(".py")
+
+
+def tabletop_imports(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "tabletop":
+                found.append((node.lineno, parts[1] if len(parts) > 1 else ""))
+    return found
+
+
+def test_rules_never_import_outer_layers() -> None:
+    """Rules code imports nothing from agents, analysis or interfaces."""
+    problems = []
+    for path in sorted(SRC.rglob("*.py")):
+        layer = layer_of(path)
+        allowed = ALLOWED.get(layer)
+        if allowed is None:
+            continue
+        for line, target in tabletop_imports(path):
+            if target not in allowed:
+                problems.append(f"{path.relative_to(SRC)}:{line} imports tabletop.{target or '(package)'}")
+    assert problems == []
+
+
+def test_the_check_itself_sees_imports(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("import tabletop.interfaces.cli\nfrom tabletop.agents import RandomAgent\n")
+    assert tabletop_imports(sample) == [(1, "interfaces"), (2, "agents")]
