@@ -32,7 +32,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console()
-errors = Console(stderr=True)
+errors = Console(stderr=True, soft_wrap=True)
 
 GameName = Annotated[str, typer.Argument(help="The game: jumanji, doodle-jump or donkey-kong.", show_default=False)]
 Players = Annotated[
