@@ -206,8 +206,11 @@ def compile_board(data: JumanjiData) -> Board:
         for place in group.at:
             ids[place] = next_id
         next_id += 1
+    centre_id = next_id
+    next_id += 1
     space_ids = []
     for p in paths:
+        ids[(p.colour, len(p.spaces) + 1)] = centre_id
         row = []
         for i in range(len(p.spaces) + 2):
             if (p.colour, i) not in ids:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.errors import NotationError
 from tabletop.games.jumanji import state as st
+from tabletop.games.jumanji.data import BLANK, JUNGLE, RHINO
 
 if TYPE_CHECKING:
     from tabletop.games.jumanji.game import JumanjiGame
@@ -183,6 +184,13 @@ def _check(s: JumanjiState) -> None:
         raise NotationError("jumanji notation: the tied seats must be exactly the pawns on the centre")
     if s.phase not in (st.WON, st.TIE) and at_centre:
         raise NotationError("jumanji notation: a pawn on the centre ends the game (J-WIN-3)")
+    here = board.kinds[s.cur][s.pos[s.cur]]
+    if s.phase == st.RHINO_CHOICE and here != RHINO:
+        raise NotationError("jumanji notation: the rhino decision needs the current pawn on a Rhino space")
+    if s.phase in (st.DRAW, st.RESCUE) and here != (JUNGLE if s.kind == st.JUNGLE_KIND else BLANK):
+        raise NotationError("jumanji notation: a draw or rescue needs the current pawn on a space of that kind")
+    if s.phase == st.WAITING and s.pos[s.cur] == 0:
+        raise NotationError("jumanji notation: a pawn on START is never sucked back (J-WAIT-3)")
     places = board.grid_places
     if s.phase == st.LOST:
         if len(s.grid) != places:

@@ -334,6 +334,17 @@ class JumanjiState(State):
     def winners(self) -> tuple[int, ...]:
         return (self.winner,) if self.phase == WON else ()
 
+    def space_of(self, seat: int) -> int:
+        """The physical space under ``seat``'s pawn (shared spaces have one number; every
+        START is its own space; the centre is one space for all)."""
+        return self.game.board.space_ids[seat][self.pos[seat]]
+
+    def rhino_space(self) -> int | None:
+        """Where the rhino stands on the blocked pawn's path (None: on its home base).
+
+        J-RHINO-4: it is always the space just ahead of the pawn it blocks."""
+        return None if self.rhino < 0 else self.pos[self.rhino] + 1
+
     def jungle_won(self) -> bool:
         """True when the grid filled and every player lost (R-J10)."""
         return self.phase == LOST
