@@ -197,8 +197,11 @@ def _check(s: JumanjiState) -> None:
             raise NotationError(f"jumanji notation: the jungle wins only with all {places} grid places full")
     elif len(s.grid) >= places:
         raise NotationError(f"jumanji notation: a full grid ({places} places) means the game is lost (J-GRID-1)")
-    if s.phase == st.SETUP and len(s.grid) + s.actor >= places:
-        raise NotationError("jumanji notation: too many Challenge cards for the grid")
+    if s.phase == st.SETUP and len(s.grid) + s.actor != s.game.challenge_cards:
+        raise NotationError(
+            f"jumanji notation: this Challenge Game deals {s.game.challenge_cards} cards onto the grid, "
+            f"not {len(s.grid)} + {s.actor}"
+        )
     if board.shared:
         spaces = [board.space_ids[i][s.pos[i]] for i in range(s.n) if i not in at_centre]
         if len(set(spaces)) != len(spaces):
