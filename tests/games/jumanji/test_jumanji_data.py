@@ -66,7 +66,7 @@ def test_bad_data_files_are_refused_naming_file_and_problem(tmp_path, old, new, 
     with pytest.raises(DataFileError, match=re.escape(problem)) as info:
         load_board(path)
     assert "broken.toml" in str(info.value)
-    with pytest.raises(InvalidOptionError, match="broken.toml"):
+    with pytest.raises(InvalidOptionError, match=r"broken\.toml"):
         tabletop.make("jumanji", players=2, data=str(path))
 
 

@@ -40,7 +40,10 @@ BAD = [
     ("pawns=0,0,0,0 rhino=- grid=31 discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "from 1 to 30"),
     ("pawns=0,0,0,0 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=dance tally=0,0,0,0", "unknown phase"),
     ("pawns=1,0,0,0 rhino=- grid=- discard=- card=3 seat=0 turn=1 phase=roll tally=0,0,0,0", "only during a rescue"),
-    ("pawns=1,0,0,0 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=rescue:blank:1:ok tally=0,0,0,0", "card in play"),
+    (
+        "pawns=1,0,0,0 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=rescue:blank:1:ok tally=0,0,0,0",
+        "card in play",
+    ),
     ("pawns=1,0,0,0 rhino=- grid=- discard=- card=2 seat=0 turn=1 phase=rescue:blank:0:ok tally=0,0,0,0", "J-BLANK-1"),
     ("pawns=2,0,0,0 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=wait:0 tally=0,0,0,0", "J-WAIT-2"),
     ("pawns=64,0,0,0 rhino=0 grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "R-J4"),

@@ -124,7 +124,8 @@ def test_several_pawns_at_the_centre_first_call_wins(short, pos, play):
     """J-WIN-3 and R-J8: two pawns reach the centre on one card; equal odds who calls first."""
     state = play(short(4), pos("3,6,6,0", phase="draw:jungle"), "card 18", "saved", "saved", "saved", "saved")
     assert state.to_text() == pos("8,11,11,5", discard="18", phase="tie:1,2", tally="1,0,4,0")
-    assert [(str(a), p) for a, p in state.chance_outcomes()] == [("first 1", Fraction(1, 2)), ("first 2", Fraction(1, 2))]
+    half = Fraction(1, 2)
+    assert [(str(a), p) for a, p in state.chance_outcomes()] == [("first 1", half), ("first 2", half)]
     state.apply_action("first 2")
     assert state.winners() == (2,)
     assert state.returns() == [-1.0, -1.0, 1.0, -1.0]
