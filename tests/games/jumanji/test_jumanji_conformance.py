@@ -34,8 +34,9 @@ def test_metrics_report_outcome_grid_and_rescues():
     for _ in range(40):
         state = game.new_initial_state()
         while not state.is_terminal():
-            state.apply_action(state.chance_distribution().sample(rng) if state.is_chance_node()
-                               else state.legal_actions()[0])
+            state.apply_action(
+                state.chance_distribution().sample(rng) if state.is_chance_node() else state.legal_actions()[0]
+            )
         m = state.metrics()
         assert set(m) >= {"rate:all_lose", "grid_cards", "rescues_attempted", "rescues_failed", "turns"}
         assert m["rescues_failed"] <= m["rescues_attempted"]

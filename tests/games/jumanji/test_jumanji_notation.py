@@ -47,8 +47,10 @@ BAD = [
     ("pawns=1,0,0,0 rhino=- grid=- discard=- card=2 seat=0 turn=1 phase=rescue:blank:0:ok tally=0,0,0,0", "J-BLANK-1"),
     ("pawns=2,0,0,0 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=wait:0 tally=0,0,0,0", "J-WAIT-2"),
     ("pawns=64,0,0,0 rhino=0 grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "R-J4"),
-    ("pawns=0,0,0,0 rhino=- grid=1,2,3,4,5,6,7,8,9,10 discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0",
-     "J-GRID-1"),
+    (
+        "pawns=0,0,0,0 rhino=- grid=1,2,3,4,5,6,7,8,9,10 discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0",
+        "J-GRID-1",
+    ),
     ("pawns=0,0,0,0 rhino=- grid=1,2 discard=- card=- seat=0 turn=1 phase=lost tally=0,0,0,0", "all 10"),
     ("pawns=65,0,0,0 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "J-WIN-3"),
     ("pawns=65,65,0,0 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=tie:0,2 tally=0,0,0,0", "exactly"),

@@ -16,8 +16,19 @@ import tabletop
 from tabletop.core.errors import IllegalActionError
 from tabletop.games.jumanji import JumanjiState
 
-ALL_ACTIONS = ["roll 1", "roll 8", "card 1", "card 30", "saved", "failed", "first 0", "first 3",
-               "rhino 0", "rhino 3", "no rhino"]
+ALL_ACTIONS = [
+    "roll 1",
+    "roll 8",
+    "card 1",
+    "card 30",
+    "saved",
+    "failed",
+    "first 0",
+    "first 3",
+    "rhino 0",
+    "rhino 3",
+    "no rhino",
+]
 
 
 def _check_invariants(state: JumanjiState) -> None:
@@ -99,9 +110,7 @@ def test_invariants_on_the_shipped_board(players, challenge, rolls, choices, pro
     probe=st.integers(0, 6),
     seed=st.integers(0, 2**32),
 )
-def test_invariants_on_a_board_whose_paths_cross(
-    crossing_board: Path, players, challenge, rolls, choices, probe, seed
-):
+def test_invariants_on_a_board_whose_paths_cross(crossing_board: Path, players, challenge, rolls, choices, probe, seed):
     """J-MOVE-1 where it bites: pawns meet on shared spaces and never share one."""
     game = tabletop.make(
         "jumanji", players=players, challenge_cards=challenge, rescue_rolls=rolls, data=str(crossing_board)

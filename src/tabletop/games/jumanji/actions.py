@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from tabletop.core.actions import Action
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, repr=False, slots=True)
 class Roll(Action):
     """The number die shows ``n``."""
 
@@ -34,7 +34,7 @@ class Roll(Action):
         return f"roll {self.n}"
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, repr=False, slots=True)
 class Draw(Action):
     """Danger card ``card`` (an index from 0; notation counts from 1) is drawn."""
 
@@ -44,7 +44,7 @@ class Draw(Action):
         return f"card {self.card + 1}"
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, repr=False, slots=True)
 class Rescue(Action):
     """One rescuer's race against the timer: saved or failed."""
 
@@ -54,7 +54,7 @@ class Rescue(Action):
         return "saved" if self.saved else "failed"
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, repr=False, slots=True)
 class CallFirst(Action):
     """Seat ``seat`` is first to call JUMANJI (ruling R-J8)."""
 
@@ -64,7 +64,7 @@ class CallFirst(Action):
         return f"first {self.seat}"
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, repr=False, slots=True)
 class PlaceRhino(Action):
     """Put the rhino on the space just ahead of seat ``seat``'s pawn."""
 
@@ -74,7 +74,7 @@ class PlaceRhino(Action):
         return f"rhino {self.seat}"
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, repr=False, slots=True)
 class NoRhino(Action):
     """Decline to move the rhino."""
 

@@ -418,4 +418,3 @@ class JumanjiState(State):
         lines.append(f"  Doomsday Grid: {len(self.grid)}/{board.grid_places}")
         lines.append(f"  position: {self.to_text()}")
         return "\n".join(lines)
-

@@ -24,8 +24,12 @@ from tabletop.games.jumanji.state import (
     JumanjiState,
 )
 
-_PAWN_STYLE = {"red": "bold white on red", "yellow": "bold black on yellow", "green": "bold white on green",
-               "blue": "bold white on blue"}
+_PAWN_STYLE = {
+    "red": "bold white on red",
+    "yellow": "bold black on yellow",
+    "green": "bold white on green",
+    "blue": "bold white on blue",
+}
 _SPACE = {BLANK: ("·", "grey62"), WAIT: ("w", "bold magenta"), JUNGLE: ("J", "bold green"), RHINO: ("r", "bold cyan")}
 _KIND_WORDS = {BLANK: "Blank", WAIT: "Wait for 5 or 8", JUNGLE: "Jungle", RHINO: "Rhino"}
 
