@@ -80,6 +80,17 @@ def test_rhino_follows_a_blocked_pawn_backwards(short, pos, play):
 
 
 def test_even_roll_too_big_frees_but_does_not_move(short, pos, play):
-    """J-RHINO-3 with J-WIN-2: 10 + 4 passes the centre: the rhino goes home, the pawn stays."""
+    """R-J15 (J-RHINO-3 with J-WIN-2): 5 + 8 passes the centre: the rhino goes home, the pawn stays."""
     state = play(short(4), pos("5,0,0,0", rhino="0"), "roll 8")
     assert state.to_text() == pos("5,0,0,0", phase="draw:blank")
+
+
+def test_rhino_decision_is_asked_even_when_only_declining_is_legal(short, pos, play):
+    """R-J16: every other pawn is one space from the centre and the rhino already blocks seat 0."""
+    state = play(short(4), pos("0,10,10,10", rhino="0"), "roll 3")  # odd: blocked; on START: turn over
+    assert "seat=1" in state.to_text()
+    state = play(short(4), pos("4,10,10,10", rhino="0", phase="rhino"))
+    assert state.current_player() == 0
+    assert _choices(state) == ["no rhino"]
+    state.apply_action("no rhino")
+    assert state.to_text() == pos("4,10,10,10", rhino="0", seat=1, turn=2)

@@ -35,6 +35,25 @@ def test_blank_rescued_others_move_ahead_card_discarded(short, pos, play):
     assert state.to_text() == pos("5,2,4,8", discard="2", seat=1, turn=2, tally="1,0,3,0")
 
 
+def test_every_rescuer_rolls_even_after_one_has_failed(short, pos, play):
+    """R-J14: seat 1 fails first; seats 2 and 3 still roll (each a chance node, all counted)."""
+    state = play(short(4), pos("5,0,0,0", phase="draw:blank"), "card 1", "failed")
+    assert state.to_text() == pos("5,0,0,0", card="1", phase="rescue:blank:2:fail", tally="1,0,1,1")
+    state.apply_action("saved")
+    assert "phase=rescue:blank:3:fail" in state.to_text()
+    state.apply_action("saved")
+    assert state.to_text() == pos("2,0,0,0", grid="1", seat=1, turn=2, tally="1,1,3,1")
+
+
+def test_hourglass_wild_with_three_or_four_whoever_starts(short):
+    """R-J17 (J-RESCUE-1/2): wild for 3 and 4 players, not for 2, whatever the first player."""
+    for first in range(2):
+        assert not short(2, first_player=first).wild
+    for players in (3, 4):
+        for first in range(players):
+            assert short(players, first_player=first).wild
+
+
 def test_blank_failed_you_move_back_card_on_grid(short, pos, play):
     """J-BLANK-3: one rescuer fails: you go back 3, the others stay, the card goes on the grid."""
     state = play(short(4), pos("5,0,2,6", phase="draw:blank"), "card 4", "saved", "failed", "saved")

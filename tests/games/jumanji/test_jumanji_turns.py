@@ -23,7 +23,7 @@ def test_initial_position_every_pawn_on_start_rhino_home_full_pile(short):
 
 
 def test_challenge_game_deals_random_cards_onto_the_grid(short, pos):
-    """J-SETUP-2: with challenge_cards=3, three chance draws put cards on the grid first."""
+    """J-SETUP-2 and R-J18: with challenge_cards=3, three uniform chance draws fill grid places first."""
     game = short(3, challenge_cards=3)
     state = game.new_initial_state()
     assert state.to_text() == pos("0,0,0", phase="setup:3")

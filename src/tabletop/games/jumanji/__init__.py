@@ -18,17 +18,21 @@ Rulings (the spec's R-J1..R-J10, and this project's own, R-J11..):
 * R-J11 each colour has its own path; in the shipped board the paths share no
   space, so pawns meet only on the centre. A user board may declare shared
   spaces (crossings); then J-MOVE-1 applies across paths.
-* R-J12 "directly ahead" is the next space on the blocked pawn's own path; the
-  rhino blocks only that pawn, and may not be put on a space holding a pawn.
+* R-J12 "directly ahead" is the next space on the pawn's own path; the rhino
+  blocks only that pawn, and may not be put on a space holding a pawn.
 * R-J13 moving back onto an occupied (shared) space, the pawn keeps going back
   to the next open space (START is always open); moving ahead with no open
   space short of the centre, it stays put.
 * R-J14 every rescuer rolls for every card (each one a chance node), even after
   another has failed: they roll at the same time.
-* R-J15 a danger card's number never moves a pawn onto the centre except by
-  exact count, and a pawn moved by a card follows no directions (J-TURN-3).
+* R-J15 a blocked player rolling an even number too big for the centre sends
+  the rhino home but stays, and follows its space's directions.
 * R-J16 the rhino decision is offered on every Rhino space, also when the only
   legal choice is to decline.
+* R-J17 the hourglass is wild with three or four players, never with two.
+* R-J18 Challenge cards are dealt uniformly from the draw pile before turn 1.
+
+See docs/rules/jumanji.md for every clause and the provisional values.
 """
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ def _grid(state: JumanjiState) -> Text:
     return text
 
 
-def render(state: JumanjiState) -> RenderableType:  # type: ignore[override]
+def render(state: JumanjiState) -> RenderableType:
     """A readable board: one line per colour path (S = START, ◎ = the centre)."""
     board = state.game.board
     table = Table(
@@ -147,7 +147,7 @@ def render(state: JumanjiState) -> RenderableType:  # type: ignore[override]
     return Panel(Group(*parts), title=f"Jumanji — turn {state.turn}", border_style="green")
 
 
-def describe(state: JumanjiState, action: Action) -> str:  # type: ignore[override]
+def describe(state: JumanjiState, action: Action) -> str:
     """A few words on what ``action`` means here."""
     board = state.game.board
     if isinstance(action, PlaceRhino):
