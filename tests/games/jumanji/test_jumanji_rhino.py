@@ -55,12 +55,12 @@ def test_blocked_player_rolls_even_rhino_goes_home_and_pawn_moves(short, pos, pl
 
 
 def test_blocked_player_rolls_odd_stays_and_obeys_own_space(short, pos, play):
-    """J-RHINO-3 and J-TURN-4: odd: still blocked, follow the directions of the space you are on."""
+    """J-RHINO-3, J-TURN-4 and R-J19: odd: still blocked, follow the directions of the space you are on."""
     state = play(short(4), pos("5,0,0,0", rhino="0"), "roll 3")
     assert state.to_text() == pos("5,0,0,0", rhino="0", phase="draw:blank")
     state = play(short(4), pos("9,0,0,0", rhino="0"), "roll 1")
     assert state.to_text() == pos("9,0,0,0", rhino="0", phase="rhino")
-    # on its own Rhino space the blocked player may move the rhino away, freeing itself
+    # R-J19: on its own Rhino space the blocked player may move the rhino away, freeing itself
     state.apply_action("rhino 2")
     assert "rhino=2 " in state.to_text()
 

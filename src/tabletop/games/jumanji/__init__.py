@@ -31,6 +31,7 @@ Rulings (the spec's R-J1..R-J10, and this project's own, R-J11..):
   legal choice is to decline.
 * R-J17 the hourglass is wild with three or four players, never with two.
 * R-J18 Challenge cards are dealt uniformly from the draw pile before turn 1.
+* R-J19 a blocked player on a Rhino space may move the rhino, freeing itself.
 
 See docs/rules/jumanji.md for every clause and the provisional values.
 """

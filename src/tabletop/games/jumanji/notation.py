@@ -71,8 +71,8 @@ def write(s: JumanjiState) -> str:
 
 
 def _int(text: str, field: str, low: int, high: int) -> int:
-    if not text.isdigit():
-        raise NotationError(f"jumanji notation: {field} must be a number, not {text!r}")
+    if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0"):
+        raise NotationError(f"jumanji notation: {field} must be a number (no leading zeros), not {text!r}")
     value = int(text)
     if not low <= value <= high:
         raise NotationError(f"jumanji notation: {field} must be from {low} to {high}, not {value}")
