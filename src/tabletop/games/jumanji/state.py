@@ -11,7 +11,7 @@ Only one decision exists (the rhino, J-RHINO-1); everything else is chance.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tabletop.core.actions import Action
 from tabletop.core.chance import Distribution
@@ -21,7 +21,11 @@ from tabletop.games.jumanji.actions import (
     FIRST,
     NO_RHINO,
     RHINO,
+    CallFirst,
+    Draw,
     PlaceRhino,
+    Rescue,
+    Roll,
 )
 from tabletop.games.jumanji.data import BLANK, JUNGLE, START, WAIT
 
@@ -123,15 +127,15 @@ class JumanjiState(State):
     def _apply(self, action: Action) -> None:
         phase = self.phase
         if phase == RESCUE:
-            self._rescue_roll(action.saved)  # type: ignore[attr-defined]
+            self._rescue_roll(cast(Rescue, action).saved)
         elif phase == ROLL:
-            self._turn_roll(action.n)  # type: ignore[attr-defined]
+            self._turn_roll(cast(Roll, action).n)
         elif phase == DRAW:
-            self._draw(action.card)  # type: ignore[attr-defined]
+            self._draw(cast(Draw, action).card)
         elif phase == WAITING:
-            self._wait_roll(action.n)  # type: ignore[attr-defined]
+            self._wait_roll(cast(Roll, action).n)
         elif phase == RHINO_CHOICE:
-            if type(action) is PlaceRhino:
+            if isinstance(action, PlaceRhino):
                 # R-J4: placing it frees any pawn it blocked before
                 self._log("seat {} puts the rhino ahead of seat {}", self.cur, action.seat)
                 self.rhino = action.seat
@@ -139,7 +143,7 @@ class JumanjiState(State):
                 self._log("seat {} leaves the rhino where it is", self.cur)
             self._end_turn()
         elif phase == SETUP:
-            card = action.card  # type: ignore[attr-defined]
+            card = cast(Draw, action).card
             self.pile.remove(card)
             self.grid.append(card)  # J-SETUP-2
             self._log("challenge: card {} goes on the Doomsday Grid", card + 1)
@@ -147,7 +151,7 @@ class JumanjiState(State):
             if not self.actor:
                 self.phase = ROLL
         elif phase == TIE:
-            self._win(action.seat)  # type: ignore[attr-defined]
+            self._win(cast(CallFirst, action).seat)
 
     # -- a turn --------------------------------------------------------------------
     def _turn_roll(self, n: int) -> None:
