@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from tabletop.core.data import DataModel, load_toml, packaged
+from tabletop.games.jumanji.actions import MAX_CARDS, MAX_FACES
 
 #: The letters a path string may use, and what each space is.
 SPACE_LETTERS = {"B": "Blank", "W": "Wait for 5 or 8", "J": "Jungle", "R": "Rhino"}
@@ -31,7 +32,7 @@ Status = Literal["confirmed", "provisional"]
 class NumberDie(DataModel):
     status: Status
     source: str
-    faces: list[int] = Field(min_length=2)
+    faces: list[int] = Field(min_length=2, max_length=MAX_FACES)
 
     @model_validator(mode="after")
     def _faces(self) -> NumberDie:
@@ -43,7 +44,7 @@ class NumberDie(DataModel):
 class RescueDie(DataModel):
     status: Status
     source: str
-    faces: list[str] = Field(min_length=2)
+    faces: list[str] = Field(min_length=3)  # a symbol and the wild face must leave a miss
     wild: str
 
     @model_validator(mode="after")
@@ -113,7 +114,7 @@ class Card(DataModel):
 class Deck(DataModel):
     status: Status
     source: str
-    cards: list[Card]
+    cards: list[Card] = Field(max_length=MAX_CARDS)
 
 
 class JumanjiData(DataModel):

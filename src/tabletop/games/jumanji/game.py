@@ -10,7 +10,7 @@ from tabletop.core.chance import Distribution
 from tabletop.core.errors import DataFileError, InvalidOptionError
 from tabletop.core.game import Game, GameInfo
 from tabletop.core.options import Option
-from tabletop.games.jumanji.actions import FAILED, MAX_CARDS, MAX_FACES, ROLLS, SAVED
+from tabletop.games.jumanji.actions import FAILED, ROLLS, SAVED
 from tabletop.games.jumanji.data import Board, JumanjiData, load_board
 from tabletop.games.jumanji.notation import read
 from tabletop.games.jumanji.state import JumanjiState
@@ -92,8 +92,6 @@ class JumanjiGame(Game):
         except DataFileError as exc:
             raise InvalidOptionError(f"option 'data' of jumanji: {exc}") from None
         board = self.board
-        if max(board.number_faces) > MAX_FACES or len(board.card_numbers) > MAX_CARDS:
-            raise InvalidOptionError(f"option 'data' of jumanji: at most {MAX_FACES} die faces and {MAX_CARDS} cards")
         self.first_player = int(options["first_player"])
         self.challenge_cards = int(options["challenge_cards"])
         if self.challenge_cards >= board.grid_places:
