@@ -231,6 +231,7 @@ class JumanjiState(State):
         if self.failed:
             tally[1] += 1
             self.grid.append(card)  # J-BLANK-3, J-JUNGLE-3, R-J2: the next empty place
+            self._log("card {} goes on the Doomsday Grid ({} cards)", card + 1, len(self.grid))
             if len(self.grid) >= self.game.board.grid_places:
                 self._log("the Doomsday Grid is full: the jungle wins")
                 self.phase = LOST  # J-GRID-1, R-J10
@@ -239,9 +240,11 @@ class JumanjiState(State):
                 self.phase = DRAW  # J-JUNGLE-3: draw again, all roll again
                 return
             self._back(self.cur, number)  # J-BLANK-3
+            self._log("seat {} goes back {} to {}", self.cur, number, self.pos[self.cur])
             self._end_turn()
             return
         self.discard.append(card)
+        self._log("everyone rolled in time: pawns move ahead {}", number)
         # J-BLANK-2 / J-JUNGLE-2, R-J7: one by one clockwise (for Jungle, you first)
         first = self.cur if self.kind == JUNGLE_KIND else self.cur + 1
         reached: list[int] = []
@@ -413,7 +416,13 @@ class JumanjiState(State):
 
     def __str__(self) -> str:
         board = self.game.board
-        lines = [f"Jumanji, turn {self.turn}, seat {self.cur} to play ({board.colours[self.cur]})"]
+        if self.phase == WON:
+            status = f"seat {self.winner} ({board.colours[self.winner]}) won"
+        elif self.phase == LOST:
+            status = "the jungle won: everyone lost"
+        else:
+            status = f"seat {self.cur} to play ({board.colours[self.cur]})"
+        lines = [f"Jumanji, turn {self.turn}, {status}"]
         for s in range(self.n):
             p = self.pos[s]
             where = "START" if p == 0 else "centre" if p == board.centre[s] else f"space {p}/{board.centre[s] - 1}"
