@@ -13,6 +13,7 @@ higher up (further along for a fireball).
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from tabletop.games.donkey_kong.actions import Route
@@ -58,7 +59,8 @@ class Board:
             )
             if girder_of[top] <= girder_of[bottom]:
                 raise BoardError(
-                    f"ladder {ladder.name} goes nowhere: its top {ladder.top} is not on a girder above its bottom {ladder.bottom}"
+                    f"ladder {ladder.name} goes nowhere: its top {ladder.top} is not on a girder "
+                    f"above its bottom {ladder.bottom}"
                 )
             rungs = []
             for r in range(1, ladder.rungs + 1):
@@ -98,14 +100,14 @@ class Board:
         if self.chain_index[self.dk_front] < 0:
             raise BoardError(f"donkey_kong_front {model.donkey_kong_front} is not on the barrels' way to the Oil Can")
         self.next_fire = [-1] * self.size
-        for below, above in zip(self.chain[1:], self.chain):
+        for below, above in zip(self.chain[1:], self.chain, strict=False):
             self.next_fire[below] = above
         self.slide_up, self.slide_down = self._slides()
-        self.rung_up = [-1] * self.size
+        self.rung_up: list[int] = [-1] * self.size
         self.rung_down = [-1] * self.size
-        for (bottom, top), rungs in zip(self.ladder_ends, self.ladder_rungs):
-            line = (bottom, *rungs, top)
-            for i, rung in enumerate(rungs, start=1):
+        for (low, high), steps in zip(self.ladder_ends, self.ladder_rungs, strict=True):
+            line = (low, *steps, high)
+            for i, rung in enumerate(steps, start=1):
                 self.rung_up[rung] = line[i + 1]
                 self.rung_down[rung] = line[i - 1]
         self.red_dot = [False] * self.size
@@ -122,7 +124,8 @@ class Board:
             raise BoardError("a black dot is listed twice")
         if len(black) != setup.barrels_on_board:
             raise BoardError(
-                f"the board has {len(black)} black dots but the setup places {setup.barrels_on_board} barrels on black dots"
+                f"the board has {len(black)} black dots but the setup places "
+                f"{setup.barrels_on_board} barrels on black dots"
             )
         self.black_dots = tuple(sorted(black))
         self._routes: dict[tuple[int, int], tuple[Route, ...]] = {}
@@ -143,12 +146,12 @@ class Board:
     def _pawn_adjacency(self) -> tuple[tuple[int, ...], ...]:
         adj: list[list[int]] = [[] for _ in range(self.size)]
         for spaces in self.girder_spaces:
-            for a, b in zip(spaces, spaces[1:]):
+            for a, b in itertools.pairwise(spaces):
                 adj[a].append(b)
                 adj[b].append(a)
-        for (bottom, top), rungs in zip(self.ladder_ends, self.ladder_rungs):
+        for (bottom, top), rungs in zip(self.ladder_ends, self.ladder_rungs, strict=False):
             line = (bottom, *rungs, top)
-            for a, b in zip(line, line[1:]):
+            for a, b in itertools.pairwise(line):
                 adj[a].append(b)
                 adj[b].append(a)
         return tuple(tuple(sorted(set(n))) for n in adj)
@@ -163,7 +166,9 @@ class Board:
                     seen.add(t)
                     frontier.append(t)
         if self.finish not in seen:
-            raise BoardError(f"the Finish {self.names[self.finish]} cannot be reached from the start {self.names[self.start]}")
+            raise BoardError(
+                f"the Finish {self.names[self.finish]} cannot be reached from the start {self.names[self.start]}"
+            )
 
     def _barrel_next(self) -> list[int]:
         nxt = [-1] * self.size
@@ -175,7 +180,10 @@ class Board:
             if gu <= gl:
                 raise BoardError(f"broken line {edge.upper}-{edge.lower} does not lead down to a lower girder")
             if lower not in (self.girder_spaces[gl][0], self.girder_spaces[gl][-1]):
-                raise BoardError(f"broken line {edge.upper}-{edge.lower} does not land on an end space of girder {self.girder_names[gl]}")
+                raise BoardError(
+                    f"broken line {edge.upper}-{edge.lower} does not land on an end space "
+                    f"of girder {self.girder_names[gl]}"
+                )
             if upper in edge_from:
                 raise BoardError(f"two broken lines leave {edge.upper}")
             edge_from[upper] = lower
@@ -185,7 +193,7 @@ class Board:
             if girder.barrels_roll == "none":
                 continue
             order = spaces if girder.barrels_roll == "right" else spaces[::-1]
-            for a, b in zip(order, order[1:]):
+            for a, b in itertools.pairwise(order):
                 nxt[a] = b
             end = order[-1]
             if end in edge_from:
@@ -196,7 +204,9 @@ class Board:
             bad = self.names[next(iter(edge_from))]
             raise BoardError(f"broken line from {bad} is not at the end where barrels roll off its girder")
         if nxt[oil_beside] != self.oil:
-            raise BoardError(f"oil_can_beside {self.model.oil_can_beside} is not the end where barrels roll off its girder")
+            raise BoardError(
+                f"oil_can_beside {self.model.oil_can_beside} is not the end where barrels roll off its girder"
+            )
         return nxt
 
     def _chain(self) -> tuple[int, ...]:
@@ -207,7 +217,8 @@ class Board:
             s = self.next_barrel[s]
             if s < 0:
                 raise BoardError(
-                    f"barrels dropped at {self.names[self.drop]} never reach the Oil Can: they stop at {self.names[chain[-1]]}"
+                    f"barrels dropped at {self.names[self.drop]} never reach the Oil Can: "
+                    f"they stop at {self.names[chain[-1]]}"
                 )
             if s in seen:
                 raise BoardError(f"barrels dropped at {self.names[self.drop]} go round in a loop at {self.names[s]}")
@@ -224,7 +235,9 @@ class Board:
                 continue
             rungs = self.ladder_rungs[li]
             if up[bottom] or down[top]:
-                raise BoardError(f"two ladders of the obstacles' way share the end space of ladder {self.ladder_names[li]}")
+                raise BoardError(
+                    f"two ladders of the obstacles' way share the end space of ladder {self.ladder_names[li]}"
+                )
             up[bottom] = (*rungs, top)
             down[top] = (*rungs[::-1], bottom)
         return up, down

@@ -67,7 +67,7 @@ _KIND_LETTER = {BARREL_HERE: "B", FIRE_HERE: "F"}
 
 def _cards(state: DonkeyKongState, counts: tuple[int, ...]) -> str:
     codes = state.rules.card_codes
-    return ".".join(code for code, c in zip(codes, counts) for _ in range(c)) or "-"
+    return ".".join(code for code, c in zip(codes, counts, strict=False) for _ in range(c)) or "-"
 
 
 def _spaces(state: DonkeyKongState, spaces: list[int], sep: str = ",") -> str:
@@ -246,7 +246,8 @@ class _Reader:
             raise self.fail("open needs one entry per player")
         out = []
         for r in rolls:
-            out.append(0 if r == "?" else -1 if r == "-" else self.integer(r, "opening roll", 1, max(self.rules.white_faces)))
+            top = max(self.rules.white_faces)
+            out.append(0 if r == "?" else -1 if r == "-" else self.integer(r, "opening roll", 1, top))
         if 0 not in out:
             raise self.fail("the opening has nobody left to roll")
         return out

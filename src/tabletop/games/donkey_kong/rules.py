@@ -81,7 +81,8 @@ class Rules:
 def _load(path: str) -> Rules:
     model = read_rules_file(Path(path))
     if model.setup.hand_size * 4 > sum(c.count for c in model.cards):
-        raise DataFileError(f"{path}: invalid data file: the deck cannot deal {model.setup.hand_size} cards to 4 players")
+        size = model.setup.hand_size
+        raise DataFileError(f"{path}: invalid data file: the deck cannot deal {size} cards to 4 players")
     try:
         return Rules(model, path)
     except BoardError as exc:

@@ -40,32 +40,32 @@ class DonkeyKongState(State):
     """A position: pawns, obstacles, cards, and where the current turn stands."""
 
     __slots__ = (
-        "rules",
-        "n",
-        "pawn",
-        "obs",
-        "hand",
-        "played",
-        "deck",
         "arm",
-        "oil",
-        "stage",
         "cur",
-        "turn",
-        "white",
-        "red",
-        "finisher",
-        "walk",
-        "queue",
-        "mkind",
-        "mpos",
-        "mleft",
-        "mslid",
-        "hits",
-        "exact",
+        "deck",
         "dot",
+        "exact",
+        "finisher",
+        "hand",
+        "hits",
+        "mkind",
+        "mleft",
+        "mpos",
+        "mslid",
+        "n",
+        "obs",
+        "oil",
         "opening",
+        "pawn",
+        "played",
         "player",
+        "queue",
+        "red",
+        "rules",
+        "stage",
+        "turn",
+        "walk",
+        "white",
     )
 
     game: DonkeyKongGame
@@ -122,7 +122,7 @@ class DonkeyKongState(State):
         """K-END-2: points of the face-down cards, plus the finish bonus once the game is over."""
         t = self.rules.types
         points = self.rules.card_points
-        total = sum(c * p for c, p in zip(self.played[seat * t : seat * t + t], points))
+        total = sum(c * p for c, p in zip(self.played[seat * t : seat * t + t], points, strict=False))
         if self.stage == OVER and seat == self.finisher:
             total += self.rules.finish_bonus
         return total
@@ -190,7 +190,7 @@ class DonkeyKongState(State):
         stage = self.stage
         if stage == DEALING:
             return rules.card_distribution(DEAL, tuple(self.deck))
-        if stage == WHITE or stage == OPENING:
+        if stage in (WHITE, OPENING):
             return rules.white_dist
         if stage == RED:
             return rules.red_dist
@@ -302,11 +302,13 @@ class DonkeyKongState(State):
             if hammer:
                 self.obs[at] = EMPTY
                 self._destroyed(kind)
-            self._log("seat {} plays {} on the {} at {}", seat, rules.card_codes[card], KIND_NAMES[kind], rules.board.names[at])
+            where = rules.board.names[at]
+            self._log("seat {} plays {} on the {} at {}", seat, rules.card_codes[card], KIND_NAMES[kind], where)
             self.hits.pop(0)
             return
         kind = self.mkind
-        self._log("seat {} plays {} on the {} at {}", seat, rules.card_codes[card], KIND_NAMES[kind], rules.board.names[self.mpos])
+        where = rules.board.names[self.mpos]
+        self._log("seat {} plays {} on the {} at {}", seat, rules.card_codes[card], KIND_NAMES[kind], where)
         if hammer:
             self.mkind = EMPTY
             self._destroyed(kind)
@@ -378,7 +380,7 @@ class DonkeyKongState(State):
                     break
                 self.dot = False  # R-K8: an empty deck gives nothing
                 continue
-            if stage == FIRE or stage == BARREL or stage == DROP:
+            if stage in (FIRE, BARREL, DROP):
                 if self.mkind:
                     self._tick()
                     continue
@@ -416,7 +418,8 @@ class DonkeyKongState(State):
         """K-OBS-8: then barrels, lowest (furthest along) first (R-K5)."""
         self.stage = BARREL
         index = self.rules.board.chain_index
-        self.queue = sorted((s for s, o in enumerate(self.obs) if o == BARREL_HERE), key=index.__getitem__, reverse=True)
+        barrels = (s for s, o in enumerate(self.obs) if o == BARREL_HERE)
+        self.queue = sorted(barrels, key=index.__getitem__, reverse=True)
 
     def _release_barrel(self) -> None:
         """K-OBS-10 (R-K6): Donkey Kong drops a barrel on the drop space, even on a rest roll."""
