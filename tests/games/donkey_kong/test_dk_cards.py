@@ -103,7 +103,8 @@ def test_k_card_6_no_face_up_card_on_another_turn_the_mover_steals_one() -> None
     """K-CARD-6: seat 1, hit on seat 0's turn without face-up cards, loses a random face-down card to seat 0."""
     state = state_of(position(pawns="L11.1,A6", dice="1,4", barrels="A8", down="-/H200.J300"))
     apply(state, route_to(state, "L11.2"))
-    assert {str(a): p for a, p in state.chance_outcomes()} == {"steal J300": Fraction(1, 2), "steal H200": Fraction(1, 2)}
+    outcomes = {str(a): p for a, p in state.chance_outcomes()}
+    assert outcomes == {"steal J300": Fraction(1, 2), "steal H200": Fraction(1, 2)}
     apply(state, "steal J300")
     assert field(state, "up") == "J300/-" and field(state, "down") == "-/H200"
 
@@ -121,7 +122,8 @@ def test_k_card_7_no_cards_at_all_on_another_turn_the_mover_draws_a_card() -> No
     apply(state, route_to(state, "L11.2"))
     assert state.current_player() == CHANCE
     assert sum(p for _, p in state.chance_outcomes()) == 1
-    assert {str(a) for a in state.legal_actions()} == {f"draw {c}" for c in ("J100", "J200", "J300", "H200", "H300", "H400")}
+    codes = ("J100", "J200", "J300", "H200", "H300", "H400")
+    assert {str(a) for a in state.legal_actions()} == {f"draw {c}" for c in codes}
     apply(state, "draw J300")
     assert field(state, "up") == "J300/-"
 

@@ -123,7 +123,8 @@ def test_k_obs_8_fireballs_highest_girder_first() -> None:
 
 
 def test_r_k5_within_a_girder_the_obstacle_furthest_along_moves_first() -> None:
-    """R-K5: of the two barrels on C, C5 (nearer the Oil Can) moves before C9: seat 1 on C2 is hit before seat 0 on C6."""
+    """R-K5: of the two barrels on C, C5 (nearer the Oil Can) moves before C9,
+    so seat 1 on C2 is hit before seat 0 on C6."""
     state = state_of(position(dice="1,3", pawns="C7,C2", barrels="C5,C9", up="J100/J200"))
     apply(state, route_to(state, "C6"))
     assert field(state, "mover") == "B:C2:0" and field(state, "hits") == "1:landed"
