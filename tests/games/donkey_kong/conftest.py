@@ -20,7 +20,7 @@ def make_game(players: int = 2, first_player: int | None = 0, data: str | None =
     return game
 
 
-def position(**fields: str | bool) -> str:
+def position(**fields: str | int | bool) -> str:
     """A position text from a few fields; the rest default to a 2-player route stage.
 
     ``arm`` and ``oil`` default to what the barrels and fireballs on the board leave over.

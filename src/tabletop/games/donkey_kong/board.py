@@ -93,6 +93,7 @@ class Board:
         self.pawn_adj = self._pawn_adjacency()
         self._check_finish_reachable()
         self.next_barrel = self._barrel_next()
+        self.oil_can_beside_girder = self.girder_of[self.index[model.oil_can_beside]]
         self.chain = self._chain()
         self.chain_index = [-1] * self.size
         for i, s in enumerate(self.chain):
