@@ -104,6 +104,8 @@ class Board:
         for below, above in zip(self.chain[1:], self.chain, strict=False):
             self.next_fire[below] = above
         self.slide_up, self.slide_down = self._slides()
+        # where a moving obstacle must stop and look even if nothing lies there
+        self.special = [s in (self.oil, self.dk_front) for s in range(self.size)]
         self.rung_up: list[int] = [-1] * self.size
         self.rung_down = [-1] * self.size
         for (low, high), steps in zip(self.ladder_ends, self.ladder_rungs, strict=True):

@@ -7,6 +7,7 @@ uniform over the remaining cards, by type counts) are cached by counts.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,6 +19,40 @@ from tabletop.games.donkey_kong.data import RulesModel, default_path, read_rules
 
 JUMP = "jump"
 HAMMER = "hammer"
+
+
+class CountedDistribution(Distribution):
+    """Outcomes weighted by card counts; the exact ``Fraction`` probabilities are made only when asked for.
+
+    Sampling needs only the cumulative floats, so a draw from a deck costs no
+    ``Fraction`` arithmetic; ``probabilities`` (hence ``pairs``, ``probability``)
+    are exact, ``count / total``. A test checks it against ``Distribution.weighted``.
+    """
+
+    __slots__ = ("_counts",)
+
+    def __init__(self, outcomes: tuple[CardOutcome, ...], counts: tuple[int, ...]) -> None:
+        total = sum(counts)
+        if not outcomes or len(outcomes) != len(counts) or min(counts) <= 0:
+            raise ValueError("a counted distribution needs positive counts, one per outcome")
+        self.outcomes = outcomes
+        self._counts = counts
+        self._probs = None
+        self._index = None
+        running = 0
+        cumulative = []
+        for count in counts:
+            running += count
+            cumulative.append(running / total)
+        cumulative[-1] = 1.0
+        self._cumulative = cumulative
+
+    @property
+    def probabilities(self) -> tuple[Fraction, ...]:
+        if self._probs is None:
+            total = sum(self._counts)
+            self._probs = tuple(Fraction(c, total) for c in self._counts)
+        return self._probs
 
 
 class Rules:
@@ -63,8 +98,9 @@ class Rules:
         dist = self._dists.get(key)
         if dist is None:
             outcomes = self.card_outcomes[verb]
-            dist = Distribution.weighted([(outcomes[t], n) for t, n in enumerate(counts) if n])
-            if len(self._dists) > 100_000:
+            present = tuple(t for t, n in enumerate(counts) if n)
+            dist = CountedDistribution(tuple(outcomes[t] for t in present), tuple(counts[t] for t in present))
+            if len(self._dists) > 20_000:
                 self._dists.clear()
             self._dists[key] = dist
         return dist

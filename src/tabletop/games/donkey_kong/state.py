@@ -451,9 +451,19 @@ class DonkeyKongState(State):
             self._arrive((board.rung_up if kind == FIRE_HERE else board.rung_down)[pos])
             return
         if self.mleft > 0:  # K-OBS-1/2/3: along the girder, off its edge down or up the broken line
-            self.mleft -= 1
+            # Spaces with nothing on them are passed in one go; the obstacle stops at the first
+            # space where something may happen (an obstacle, a pawn, the Oil Can or Donkey Kong).
+            nxt = board.next_fire if kind == FIRE_HERE else board.next_barrel
+            obs, pawn, special = self.obs, self.pawn, board.special
+            left = self.mleft
+            while True:
+                left -= 1
+                pos = nxt[pos]
+                if not left or obs[pos] or special[pos] or pos in pawn:
+                    break
+            self.mleft = left
             self.mslid = False
-            self._arrive((board.next_fire if kind == FIRE_HERE else board.next_barrel)[pos])
+            self._arrive(pos)
             return
         if not self.mslid:  # landed by exact count
             line = (board.slide_up if kind == FIRE_HERE else board.slide_down)[pos]
