@@ -133,3 +133,10 @@ def test_a_missing_or_malformed_file_is_a_data_file_error(tmp_path: Path) -> Non
 def test_bad_options_raise_invalid_option_error(options: dict[str, object]) -> None:
     with pytest.raises(InvalidOptionError):
         tabletop.make("donkey-kong", **options)
+
+
+def test_conformance_on_a_users_own_board(tmp_path: Path) -> None:
+    """The conformance suite also holds with the option `data`."""
+    from tabletop.testing import check_game
+
+    check_game(make_game(3, first_player=None, data=write(tmp_path, TINY)), playouts=2, seed=2)

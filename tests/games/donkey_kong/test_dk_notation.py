@@ -68,6 +68,9 @@ def test_a_paused_movement_resumes_identically_from_its_text() -> None:
         (position(stage="fire", mover="B:A5:1"), "does not wait"),
         (position(stage="walk", walk="A4"), "does not wait"),
         (position(mover="Q:A5:1"), "mover must be"),
+        (position(stage="barrel", barrels="A5", mover="B:A7:0", hits="1", up="-/J100"), "every seat in hits"),
+        (position(stage="barrel", barrels="A5", queue="A6,A6", mover="B:A3:0", hits="1", up="-/J100"), "queue"),
+        (position(stage="walk", dice="2,3", walk="A5", hits="0", up="J100/-"), "walking pawn"),
     ],
 )
 def test_malformed_positions_are_rejected_naming_the_problem(text: str, problem: str) -> None:

@@ -286,6 +286,15 @@ class _Reader:
             raise self.fail("a queue belongs to the fire and barrel stages only")
         if state.hits and not (state.mkind or stage == WALK):
             raise self.fail("hits need a moving pawn or obstacle")
+        if state.hits:
+            where = state.mpos if state.mkind else state.pawn[state.cur]
+            if any(state.pawn[seat] != where for seat in state.hits) or len(set(state.hits)) != len(state.hits):
+                raise self.fail("every seat in hits must have its pawn, once, where the contact is")
+            if not state.mkind and (state.hits != [state.cur] or not state.obs[where]):
+                raise self.fail("a walking pawn's contact is its own, with an obstacle on its space")
+        # a queued obstacle may have been destroyed meanwhile (it is then skipped), so only the spaces are checked
+        if len(set(state.queue)) != len(state.queue) or any(self.board.chain_index[s] < 0 for s in state.queue):
+            raise self.fail("queue must name distinct spaces of the obstacles' way")
         if stage in (WHITE, RED, ROUTE, WALK, FIRE, FIRE + 1, RELEASE, DROP) and state.turn < 1:
             raise self.fail("a turn is under way, so turn must be 1 or more")
         needs_white = stage not in (DEALING, OPENING, WHITE)
