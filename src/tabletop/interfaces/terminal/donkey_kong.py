@@ -43,9 +43,9 @@ def _card_name(state: DonkeyKongState, card: int) -> str:
 def _cards_text(state: DonkeyKongState, counts: tuple[int, ...]) -> Text:
     text = Text()
     for card, count in enumerate(counts):
-        for _ in range(count):
+        if count:
             style = "bold red" if state.rules.card_is_hammer[card] else "bold yellow"
-            text.append(f"{state.rules.card_codes[card]} ", style=style)
+            text.append(state.rules.card_codes[card] + (f"×{count}" if count > 1 else "") + " ", style=style)
     return text if text.plain else Text("-", style="dim")
 
 
@@ -187,7 +187,7 @@ def _legend() -> Text:
     text.append("F", style="bold white on red")
     text.append(" fireball  ", style="dim")
     text.append("•", style="bold red")
-    text.append(" red dot (draw a card)  ", style="dim")
+    text.append(" red dot  ", style="dim")
     text.append("H", style="cyan")
     text.append(" ladder  ", style="dim")
     text.append("S", style="bold green")
