@@ -4,18 +4,18 @@ Every action is a frozen dataclass whose ``str()`` is its notation. Actions are
 made once per rules file (see :class:`~tabletop.games.donkey_kong.rules.Rules`)
 and compared by identity, so the hot path allocates nothing and ``in`` is cheap.
 
-=================  ===========================================================
-notation           meaning
-=================  ===========================================================
-``white 4``        the white die shows 4 (a turn's roll, or an opening roll)
-``red 5``          the red die shows 5; ``red rests``: Donkey Kong Rests
-``move A4>A5>L2.1``  the pawn's route, every space it enters in order
-``play H300``      turn the face-up Hammer 300 face down at a contact
-``deal J100``      a card dealt face up at the setup
-``draw J200``      a card drawn face up (red dot, or a reward when a victim has no cards)
-``lose H400``      the face-down card returned to the deck (contact, own turn, no face-up card)
-``steal J300``     the face-down card taken by the player whose turn it is
-=================  ===========================================================
+====================  ==========================================================
+notation              meaning
+====================  ==========================================================
+``white 4``           the white die shows 4 (a turn's roll, or an opening roll)
+``red 5``             the red die shows 5; ``red rests``: Donkey Kong Rests
+``move A4>L2.1>L2.2`` the pawn's route: every space it enters, in order
+``play H300``         turn the face-up Hammer 300 face down at a contact
+``deal J100``         a card dealt face up at the setup
+``draw J200``         a card drawn face up (red dot, or a reward)
+``lose H400``         a face-down card returned to the deck (own turn, no face-up card)
+``steal J300``        a face-down card taken by the player whose turn it is
+====================  ==========================================================
 """
 
 from __future__ import annotations
