@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import make_game
+from dk_scenarios import make_game
 
 import tabletop
 from tabletop.agents import RandomAgent

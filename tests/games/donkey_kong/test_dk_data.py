@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import make_game
+from dk_scenarios import make_game
 
 import tabletop
 from tabletop.core.errors import DataFileError, InvalidOptionError

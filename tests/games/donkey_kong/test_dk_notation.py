@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import make_game, position, state_of
+from dk_scenarios import make_game, position, state_of
 
 from tabletop.core.errors import NotationError
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import make_game
+from dk_scenarios import make_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import apply, make_game, position, route_to, state_of
+from dk_scenarios import apply, make_game, position, route_to, state_of
 from rich.console import Console
 
 from tabletop.interfaces.terminal import describe, render
