@@ -599,8 +599,9 @@ class DoodleJumpState(State):
     def parse_action(self, text: str) -> Action:
         """As the base class, with a direct look-up for the many outcomes of a roll."""
         if self.phase == ROLL:
+            dist = self.chance_distribution()
             roll = self.table.roll_by_text(" ".join(text.split()))
-            if roll is not None and self.chance_distribution().probability(roll) > 0:
+            if roll is not None and dist.probability(roll) > 0:
                 return roll
             raise self._illegal(text)
         return super().parse_action(text)
