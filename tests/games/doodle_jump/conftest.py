@@ -39,10 +39,12 @@ def position(
     box: str = "-",
     ramp: str = RAMP,
     counters: str = "t1,r0,f0",
+    tiles_option: str = "power",
     **options: Any,
 ) -> DoodleJumpState:
-    """A position built from its notation fields."""
+    """A position built from its notation fields (``tiles_option`` is the game option ``tiles``)."""
     options.setdefault("players", len(doodlers.split("/")))
+    options["tiles"] = tiles_option
     text = f"{ramp} {tiles} {box} {doodlers} {seat} {phase} {dice} {roll} {counters}"
     state = make(**options).state_from_text(text)
     assert state.to_text() == text
