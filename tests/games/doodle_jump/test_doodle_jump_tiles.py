@@ -9,7 +9,8 @@ from conftest import fields, legal, play, position
 
 def test_d_tile_1_a_doodler_tile_is_kept_on_the_card() -> None:
     """D-TILE-1: landing on a Shield puts it on the Doodler Card; a replacement is drawn."""
-    state = play(position("A7/off/off/off", tiles="B9:shield", box="hat:1,jet:1"), "roll 1 1 1 3 6 / 2", "jump B9 = 3+6")
+    state = position("A7/off/off/off", tiles="B9:shield", box="hat:1,jet:1")
+    play(state, "roll 1 1 1 3 6 / 2", "jump B9 = 3+6")
     f = fields(state)
     assert f["doodlers"] == "B9+shield/off/off/off" and f["tiles"] == "-" and f["phase"] == "draw>cont"
     assert {str(a): p for a, p in state.chance_outcomes()} == {"draw hat": Fraction(1, 2), "draw jet": Fraction(1, 2)}
