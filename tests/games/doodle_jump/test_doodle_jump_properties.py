@@ -35,7 +35,9 @@ def check_invariants(state: DoodleJumpState) -> None:
 @pytest.mark.parametrize(("players", "tiles", "choose_shield"), VARIANTS)
 @settings(max_examples=25, deadline=None)
 @given(choices=st.lists(st.integers(min_value=0, max_value=10**6), min_size=50, max_size=400))
-def test_invariants_hold_after_every_move_r_d9(players: int, tiles: str, choose_shield: bool, choices: list[int]) -> None:
+def test_invariants_hold_after_every_move_r_d9(
+    players: int, tiles: str, choose_shield: bool, choices: list[int]
+) -> None:
     """R-D9 and friends: no shared pad, every tile in exactly one place, 8 levels with offsets -1..+1."""
     state = make(players=players, tiles=tiles, choose_shield=choose_shield).new_initial_state()
     for choice in choices:

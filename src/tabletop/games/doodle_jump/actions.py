@@ -269,10 +269,8 @@ def combos_by_sum(numbers: tuple[int, ...], dots: int) -> dict[int, tuple[Combo,
     for picks in product(*(range(c + 1) for c in counts)):
         dice = tuple(v for v, k in zip(values, picks, strict=True) for _ in range(k))
         total = sum(dice)
-        for extra in ((0, dots) if dots else (0,)):
+        for extra in (0, dots) if dots else (0,):
             if not dice and not extra:
                 continue
             found.setdefault(total + extra, []).append((dice, extra))
-    return {
-        s: tuple(sorted(combos, key=lambda c: (len(c[0]) + (c[1] > 0), c[0], c[1]))) for s, combos in found.items()
-    }
+    return {s: tuple(sorted(combos, key=lambda c: (len(c[0]) + (c[1] > 0), c[0], c[1]))) for s, combos in found.items()}

@@ -79,8 +79,9 @@ class Geometry:
             return list(self.rules.level_pads[order[0]])
         return self.same_level(pad, offset) + self.level_up(pad, order, rows, offset)
 
-    def fall_target(self, pad: int, order: list[int], rows: list[int], offset: list[int], board: list[int],
-                    pos: list[int]) -> int:
+    def fall_target(
+        self, pad: int, order: list[int], rows: list[int], offset: list[int], board: list[int], pos: list[int]
+    ) -> int:
         """Where a Doodler falling from ``pad`` lands: the first empty pad straight below, or off the board.
 
         Empty means no Doodler and no tile (D-FALL-1); a falling Doodler never
@@ -100,9 +101,8 @@ class Geometry:
         if start < 0:
             return False
         r = self.rules
-        return (
-            rows[r.pad_level[start]] + 1 == rows[r.pad_level[target]]
-            and self.column(start, offset) == self.column(target, offset)
+        return rows[r.pad_level[start]] + 1 == rows[r.pad_level[target]] and self.column(start, offset) == self.column(
+            target, offset
         )
 
     def level_is_empty(self, level: int, board: list[int], pos: list[int]) -> bool:

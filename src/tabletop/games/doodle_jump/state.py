@@ -617,9 +617,7 @@ class DoodleJumpState(State):
             "text": self.to_text(),
             "phase": PHASE_NAMES[self.phase],
             "seat": self.seat,
-            "ramp": [
-                {"level": r.level_names[lv], "offset": self.offset[lv]} if lv >= 0 else None for lv in self.order
-            ],
+            "ramp": [{"level": r.level_names[lv], "offset": self.offset[lv]} if lv >= 0 else None for lv in self.order],
             "tiles": {r.pad_names[p]: r.tile_kinds[k] for p, k in enumerate(self.board) if k >= 0},
             "doodlers": [None if p < 0 else r.pad_names[p] for p in self.pos],
             "kept": [self.kept(s) for s in range(r.players)],
