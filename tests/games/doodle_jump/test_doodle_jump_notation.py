@@ -18,7 +18,7 @@ GOOD = [
     f"{RAMP} - hat:1 B9/off/off/off 0 draw+spring>cont 3s - t1,r1,f0",
     f"{RAMP} - - B9+hat/off/off/off 0 spring>decide 5s 5,5,5,5,5/1 t1,r1,f0",
     f"{RAMP} - - B9+shield/off/off/off 0 shield 3 - t4,r9,f2",
-    f"A-/B+/C0/D0/E0/F0/G0/H0 - - H4/off/off/off 0 over 2s - t30,r70,f9",
+    "A-/B+/C0/D0/E0/F0/G0/H0 - - H4/off/off/off 0 over 2s - t30,r70,f9",
     f"{RAMP} - - off/off/off/off 1 roll 0s - t3,r8,f1",
 ]
 
@@ -63,6 +63,7 @@ BAD = [
     (f"{RAMP} - - off/off/off/off 0 jumping 5s - t1,r0,f0", "unknown phase"),
     (f"{RAMP} - - off/off/off/off 0 draw 5s - t1,r0,f0", "needs '>'"),
     (f"{RAMP} - - off/off/off/off 0 roll 6s - t1,r0,f0", "dice"),
+    (f"{RAMP} - - off/off/off/off 0 roll 0 - t1,r0,f0", "at least one unused die"),
     (f"{RAMP} - - off/off/off/off 0 decide 5s - t1,r0,f0", "needs the current roll"),
     (f"{RAMP} - - off/off/off/off 0 decide 5s 1,2,3/shift t1,r0,f0", "does not match the unused dice"),
     (f"{RAMP} - - off/off/off/off 0 decide 3s 4,2,1/shift t1,r0,f0", "not a possible roll"),

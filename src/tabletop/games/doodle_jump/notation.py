@@ -26,6 +26,7 @@ from tabletop.games.doodle_jump.state import (
     OUT_OF_OPENING,
     OVER,
     PHASE_NAMES,
+    ROLL,
     SETUP,
     SHIELD,
     SPRING,
@@ -220,6 +221,8 @@ def _read_turn(state: DoodleJumpState, seat: str, phase: str, dice: str, roll: s
         )
     state.numbered = int(match.group(1))
     state.symbol = match.group(2) == "s"
+    if state.phase in (ROLL, CONT) and not (state.numbered or state.symbol):
+        raise NotationError(f"dice: phase {name} needs at least one unused die (R-D4), got {dice!r}")
     _read_roll(state, roll)
     match = _COUNTERS.match(counters)
     if match is None:
