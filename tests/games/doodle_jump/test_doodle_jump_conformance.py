@@ -6,7 +6,6 @@ import itertools
 import random
 
 import pytest
-from conftest import make
 
 import tabletop
 from tabletop.agents import RandomAgent
@@ -18,17 +17,17 @@ COMBOS = list(itertools.product((2, 3, 4), ("none", "power", "expert"), (None, 1
 
 @pytest.mark.parametrize(("players", "tiles", "first_player", "choose_shield"), COMBOS)
 def test_conformance_every_option_combination(
-    players: int, tiles: str, first_player: int | None, choose_shield: bool
+    dj, players: int, tiles: str, first_player: int | None, choose_shield: bool
 ) -> None:
-    game = make(players=players, tiles=tiles, first_player=first_player, choose_shield=choose_shield)
+    game = dj.make(players=players, tiles=tiles, first_player=first_player, choose_shield=choose_shield)
     report = check_game(game, playouts=1, seed=players * 7 + len(tiles))
     assert report.playouts == 1 and report.max_length <= game.max_game_length()
 
 
 @pytest.mark.parametrize(("players", "tiles"), list(itertools.product((2, 3, 4), ("none", "power", "expert"))))
-def test_d_win_1_random_agents_finish_every_variant_and_records_replay(players: int, tiles: str) -> None:
+def test_d_win_1_random_agents_finish_every_variant_and_records_replay(dj, players: int, tiles: str) -> None:
     """D-WIN-1: random agents play whole games to a winner; the record replays exactly, also from JSON."""
-    game = make(players=players, tiles=tiles)
+    game = dj.make(players=players, tiles=tiles)
     for seed in range(3):
         record = tabletop.play(game, [RandomAgent()] * players, seed=seed)
         assert record.winners is not None and len(record.winners) == 1
@@ -37,9 +36,9 @@ def test_d_win_1_random_agents_finish_every_variant_and_records_replay(players: 
         assert again.is_terminal() and list(again.winners()) == record.winners
 
 
-def test_metrics_for_simulate() -> None:
+def test_metrics_for_simulate(dj) -> None:
     """metrics(): turns, rolls per turn and the fall rate, read from the finished game."""
-    game = make(players=4, tiles="power")
+    game = dj.make(players=4, tiles="power")
     rng = random.Random(3)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -56,12 +55,11 @@ def test_metrics_for_simulate() -> None:
     assert metrics["rolls_per_turn"] >= 1.0 and 0.0 < metrics["fall_rate"] < 1.0
 
 
-def test_history_and_log_show_the_push_your_luck_flow() -> None:
+def test_history_and_log_show_the_push_your_luck_flow(dj) -> None:
     """A turn's whole flow is in history() and the readable log."""
-    from conftest import play, position
 
-    state = position("A7/off/off/off")
-    play(state, "roll 1 3 4 4 6 / 2", "jump B9 = 1+4+4", "continue", "roll 2 5 / 1", "jump C3 = 2+s1", "stop")
+    state = dj.position("A7/off/off/off")
+    dj.play(state, "roll 1 3 4 4 6 / 2", "jump B9 = 1+4+4", "continue", "roll 2 5 / 1", "jump C3 = 2+s1", "stop")
     assert [str(a) for a in state.history()] == [
         "roll 1 3 4 4 6 / 2", "jump B9 = 1+4+4", "continue", "roll 2 5 / 1", "jump C3 = 2+s1", "stop",
     ]  # fmt: skip

@@ -6,7 +6,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import make
 
 from tabletop.core.errors import DataFileError, InvalidOptionError
 from tabletop.games.doodle_jump.data import DEFAULT_PATH, load_data
@@ -20,7 +19,7 @@ def write(tmp_path: Path, text: str) -> str:
     return str(path)
 
 
-def test_packaged_file_loads_and_marks_provisional_values() -> None:
+def test_packaged_file_loads_and_marks_provisional_values(dj) -> None:
     data = load_data()
     assert len(data.levels) == 8 and all(level.provisional for level in data.levels)
     assert data.symbol_die.provisional and data.ramp.provisional
@@ -28,14 +27,14 @@ def test_packaged_file_loads_and_marks_provisional_values() -> None:
     assert "provisional" in data.levels_source
 
 
-def test_r_d14_twenty_power_tiles_and_seven_expert_tiles() -> None:
+def test_r_d14_twenty_power_tiles_and_seven_expert_tiles(dj) -> None:
     """R-D14: the rulebook's component list counts 20 Power Tiles; there are 7 Expert Tiles."""
     data = load_data()
     assert sum(t.count for t in data.tiles if t.set == "power") == 20
     assert sum(t.count for t in data.tiles if t.set == "expert") == 7
 
 
-def test_levels_are_varied_and_always_offer_a_route_up() -> None:
+def test_levels_are_varied_and_always_offer_a_route_up(dj) -> None:
     """Design goals of the provisional levels: all different, low and high numbers, and unshifted,
     every pad has a pad within reach on any level that could lie above it."""
     data = load_data()
@@ -49,9 +48,9 @@ def test_levels_are_varied_and_always_offer_a_route_up() -> None:
             assert any(column + d in slots for d in data.ramp.next_level_reach), (level.name, column)
 
 
-def test_the_data_option_reads_a_users_file(tmp_path: Path) -> None:
+def test_the_data_option_reads_a_users_file(dj, tmp_path: Path) -> None:
     path = write(tmp_path, TEXT.replace("pads = [[0, 3], [2, 7], [4, 5]]", "pads = [[0, 4], [2, 7], [4, 5]]"))
-    game = make(players=2, data=path)
+    game = dj.make(players=2, data=path)
     assert "A4" in game.rules.pad_names and "A3" not in game.rules.pad_names
 
 
@@ -69,22 +68,22 @@ def test_the_data_option_reads_a_users_file(tmp_path: Path) -> None:
     ],
 )
 def test_malformed_data_is_rejected_naming_file_and_problem(
-    tmp_path: Path, change: tuple[str, str], problem: str
+    dj, tmp_path: Path, change: tuple[str, str], problem: str
 ) -> None:
     old, new = change
     assert old in TEXT
     path = write(tmp_path, TEXT.replace(old, new, 1))
     with pytest.raises(DataFileError, match=problem) as info:
-        make(players=2, data=path)
+        dj.make(players=2, data=path)
     assert "mine.toml" in str(info.value)
     assert isinstance(info.value, InvalidOptionError)
 
 
-def test_missing_or_invalid_toml_files(tmp_path: Path) -> None:
+def test_missing_or_invalid_toml_files(dj, tmp_path: Path) -> None:
     with pytest.raises(InvalidOptionError, match="cannot read"):
-        make(players=2, data=str(tmp_path / "nowhere.toml"))
+        dj.make(players=2, data=str(tmp_path / "nowhere.toml"))
     with pytest.raises(InvalidOptionError, match="not valid TOML"):
-        make(players=2, data=write(tmp_path, "levels = [["))
+        dj.make(players=2, data=write(tmp_path, "levels = [["))
     assert tomllib.loads(TEXT)  # the packaged file itself is valid TOML
 
 
@@ -98,6 +97,6 @@ def test_missing_or_invalid_toml_files(tmp_path: Path) -> None:
         ({"colour": "red"}, "unknown option"),
     ],
 )
-def test_bad_options_raise_invalid_option_error(options: dict[str, object], problem: str) -> None:
+def test_bad_options_raise_invalid_option_error(dj, options: dict[str, object], problem: str) -> None:
     with pytest.raises(InvalidOptionError, match=problem):
-        make(**options)
+        dj.make(**options)

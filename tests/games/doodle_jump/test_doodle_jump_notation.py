@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import RAMP, make
 
 from tabletop.core.errors import NotationError
+
+RAMP = "A0/B0/C0/D0/E0/F0/G0/H0"  # levels A..H bottom to top, unshifted
 
 GOOD = [
     "?/?/?/?/?/?/?/? - tramp:4,spring:4,shield:4,shoes:3,hat:3,jet:2 off/off/off/off - levels 5s - t0,r0,f0",
@@ -24,16 +25,16 @@ GOOD = [
 
 
 @pytest.mark.parametrize("text", GOOD)
-def test_round_trip_exactly(text: str) -> None:
-    game = make(players=4, tiles="power", choose_shield=True)
+def test_round_trip_exactly(dj, text: str) -> None:
+    game = dj.make(players=4, tiles="power", choose_shield=True)
     state = game.state_from_text(text)
     assert state.to_text() == text
     assert game.state_from_dict(state.to_dict()) == state
 
 
-def test_round_trip_along_random_games() -> None:
+def test_round_trip_along_random_games(dj) -> None:
     for tiles in ("none", "power", "expert"):
-        game = make(players=3, tiles=tiles)
+        game = dj.make(players=3, tiles=tiles)
         rng = random.Random(11)
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -76,7 +77,7 @@ BAD = [
 
 
 @pytest.mark.parametrize(("text", "problem"), BAD)
-def test_malformed_positions_are_rejected_naming_the_problem(text: str, problem: str) -> None:
-    game = make(players=4, tiles="power", choose_shield=True)
+def test_malformed_positions_are_rejected_naming_the_problem(dj, text: str, problem: str) -> None:
+    game = dj.make(players=4, tiles="power", choose_shield=True)
     with pytest.raises(NotationError, match=problem):
         game.state_from_text(text)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from conftest import make
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,10 +35,10 @@ def check_invariants(state: DoodleJumpState) -> None:
 @settings(max_examples=25, deadline=None)
 @given(choices=st.lists(st.integers(min_value=0, max_value=10**6), min_size=50, max_size=400))
 def test_invariants_hold_after_every_move_r_d9(
-    players: int, tiles: str, choose_shield: bool, choices: list[int]
+    dj, players: int, tiles: str, choose_shield: bool, choices: list[int]
 ) -> None:
     """R-D9 and friends: no shared pad, every tile in exactly one place, 8 levels with offsets -1..+1."""
-    state = make(players=players, tiles=tiles, choose_shield=choose_shield).new_initial_state()
+    state = dj.make(players=players, tiles=tiles, choose_shield=choose_shield).new_initial_state()
     for choice in choices:
         if state.is_terminal():
             break
@@ -50,9 +49,9 @@ def test_invariants_hold_after_every_move_r_d9(
 
 @settings(max_examples=25, deadline=None)
 @given(choices=st.lists(st.integers(min_value=0, max_value=10**6), min_size=20, max_size=300))
-def test_illegal_actions_change_nothing(choices: list[int]) -> None:
+def test_illegal_actions_change_nothing(dj, choices: list[int]) -> None:
     """An action that is not legal raises IllegalActionError and leaves the position and history as they were."""
-    state = make(players=3, tiles="expert").new_initial_state()
+    state = dj.make(players=3, tiles="expert").new_initial_state()
     seen: list[Action] = []
     for choice in choices:
         if state.is_terminal():
