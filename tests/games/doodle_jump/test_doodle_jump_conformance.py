@@ -57,7 +57,6 @@ def test_metrics_for_simulate(dj) -> None:
 
 def test_history_and_log_show_the_push_your_luck_flow(dj) -> None:
     """A turn's whole flow is in history() and the readable log."""
-
     state = dj.position("A7/off/off/off")
     dj.play(state, "roll 1 3 4 4 6 / 2", "jump B9 = 1+4+4", "continue", "roll 2 5 / 1", "jump C3 = 2+s1", "stop")
     assert [str(a) for a in state.history()] == [

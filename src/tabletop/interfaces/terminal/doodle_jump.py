@@ -20,7 +20,7 @@ from tabletop.games.doodle_jump.actions import (
     TileJump,
     Word,
 )
-from tabletop.games.doodle_jump.state import PHASE_NAMES, DoodleJumpState
+from tabletop.games.doodle_jump.state import OVER, PHASE_NAMES, DoodleJumpState
 
 SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold magenta")
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Purple")
@@ -45,7 +45,13 @@ def _seat(seat: int) -> Text:
 
 def _ramp(state: DoodleJumpState) -> Table:
     r = state.rules
-    table = Table(title="The ramp (top level wins)", show_lines=True, expand=False, title_style="bold green")
+    table = Table(
+        title="The ramp (top level wins)",
+        caption="numbers are pads · ◀ ▶ a level shifted one slot · dots: beyond that level's edge",
+        show_lines=True,
+        expand=False,
+        title_style="bold green",
+    )
     table.add_column("row", justify="right", style="dim")
     table.add_column("level", justify="center")
     first = -r.max_offset
@@ -87,7 +93,7 @@ def _players(state: DoodleJumpState) -> Table:
     table.add_column("kept tiles")
     for seat, pad in enumerate(state.pos):
         who = _seat(seat)
-        if seat == state.seat and state.phase != 10:
+        if seat == state.seat and state.phase != OVER:
             who.append("  ◀ to move", style="bold")
         kept = ", ".join(f"{n}× {r.tile_names[r.tile_kinds.index(k)]}" for k, n in state.kept(seat).items())
         table.add_row(who, "start (off the board)" if pad < 0 else r.pad_names[pad], kept or "-")
