@@ -239,8 +239,11 @@ class DoodleJumpState(State):
         self.roll = roll
         self.rolls += 1
         self._log("{} rolls {}", self._who(), roll.text[5:])
-        if self.roll_options():
+        options = self.roll_options()
+        if options:
             self.phase = DECIDE
+            # the options were needed to judge the roll; keep them as the cached legal actions
+            self._legal = (*options, *self.tile_uses())
         else:
             self._failed_roll()
 
