@@ -173,6 +173,15 @@ class State(abc.ABC):
         self._copy_into(other)
         return other
 
+    def chance_roller(self) -> int | None:
+        """The seat that rolls the dice or draws the card at this chance node, if any.
+
+        Front ends use it to let people roll their own dice (press Enter, click a
+        die); the outcome is still sampled by the driver. ``None``: nobody in
+        particular (a shuffle, a tie-break).
+        """
+        return None
+
     def metrics(self) -> dict[str, float]:
         """Game-specific figures that ``simulate`` averages over many games.
 

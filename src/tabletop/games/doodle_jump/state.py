@@ -96,6 +96,9 @@ class DoodleJumpState(State):
             return TERMINAL
         return self.seat
 
+    def chance_roller(self) -> int | None:
+        return self.seat if self.phase == ROLL else None
+
     def _chance_distribution(self) -> Distribution:
         phase = self.phase
         if phase == ROLL:
