@@ -34,6 +34,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd
 
 from tabletop.core.actions import Action
 from tabletop.core.state import State
@@ -62,6 +63,14 @@ class RollOdds:
 
     fall: Fraction
     up: Fraction
+
+    def floats(self) -> tuple[float, float]:
+        return _as_floats(self)
+
+
+@lru_cache(maxsize=65536)
+def _as_floats(odds: RollOdds) -> tuple[float, float]:
+    return float(odds.fall), float(odds.up)
 
 
 def choose(state: State, rng: random.Random) -> Action:
@@ -100,11 +109,18 @@ def position_value(state: DoodleJumpState, me: int) -> float:
 def _standing(state: DoodleJumpState, seat: int) -> float:
     """Height, kept tiles and next-turn reach of ``seat``."""
     r = state.rules
-    base = seat * len(r.tile_kinds)
-    kept = sum(TILE_WORTH.get(effect, 0.0) * state.cards[base + k] for k, effect in enumerate(r.tile_effects))
-    odds = roll_odds(state, seat, r.numbered_dice, True)
-    reach = float(odds.up) * (NEAR_TOP if height(state, seat) == r.levels - 1 else 1.0)
-    return height(state, seat) + kept + REACH_WEIGHT * reach
+    kinds = len(r.tile_kinds)
+    base = seat * kinds
+    cards = state.cards[base : base + kinds]
+    kept = sum(w * n for w, n in zip(_worths(r.tile_effects), cards, strict=True)) if any(cards) else 0.0
+    up = roll_odds(state, seat, r.numbered_dice, True).floats()[1]
+    climbed = height(state, seat)
+    return climbed + kept + REACH_WEIGHT * up * (NEAR_TOP if climbed == r.levels - 1 else 1.0)
+
+
+@lru_cache(maxsize=16)
+def _worths(effects: tuple[str, ...]) -> tuple[float, ...]:
+    return tuple(TILE_WORTH.get(effect, 0.0) for effect in effects)
 
 
 def _turn_left(state: DoodleJumpState, me: int) -> float:
@@ -126,10 +142,11 @@ def _turn_left(state: DoodleJumpState, me: int) -> float:
 def continue_value(state: DoodleJumpState) -> float:
     """Rows expected from rolling the unused dice now: the chance of a jump up times its gain, less the fall's cost."""
     me = state.seat
-    odds = roll_odds(state, me, state.numbered, state.symbol)
-    r = state.rules
-    gain = WIN if height(state, me) == r.levels - 1 else 1.0 + FOLLOW_UP
-    return float(odds.up) * gain - float(odds.fall) * fall_loss(state, me) * (1.0 - rival_threat(state, me))
+    fall, up = roll_odds(state, me, state.numbered, state.symbol).floats()
+    gain = WIN if height(state, me) == state.rules.levels - 1 else 1.0 + FOLLOW_UP
+    if not fall:
+        return up * gain
+    return up * gain - fall * fall_loss(state, me) * (1.0 - rival_threat(state, me))
 
 
 def should_continue(state: DoodleJumpState) -> bool:
@@ -165,7 +182,7 @@ def rival_threat(state: DoodleJumpState, me: int) -> float:
     threat = 0.0
     for seat in range(r.players):
         if seat != me and height(state, seat) == r.levels - 1:
-            threat = max(threat, float(roll_odds(state, seat, r.numbered_dice, True).up))
+            threat = max(threat, roll_odds(state, seat, r.numbered_dice, True).floats()[1])
     return threat
 
 
@@ -179,22 +196,17 @@ def roll_odds(state: DoodleJumpState, seat: int, numbered: int, symbol: bool) ->
     r = state.rules
     geo = state.geo
     here = state.pos[seat]
-    up_pads = geo.level_up(here, state.order, state.rows, state.offset)
-    side_pads = geo.same_level(here, state.offset) if here >= 0 else []
-    good = []
-    other = [r.pad_number[p] for p in side_pads]
-    for pad in up_pads:
-        (other if _spoils(state, here, pad) else good).append(r.pad_number[pad])
-    return _odds(
-        state.table,
-        numbered,
-        symbol,
-        frozenset(good),
-        frozenset(other),
-        _shot_distances(state, here),
-        _can_shift(state),
-        _can_remove(state),
-    )
+    good = other = 0
+    for pad in geo.level_up(here, state.order, state.rows, state.offset):
+        if _spoils(state, here, pad):
+            other |= 1 << r.pad_number[pad]
+        else:
+            good |= 1 << r.pad_number[pad]
+    if here >= 0:
+        for pad in geo.same_level(here, state.offset):
+            other |= 1 << r.pad_number[pad]
+    shots = _shot_distances(state, here)
+    return _odds(state.table, numbered, symbol, good, other, shots, _can_shift(state), _can_remove(state))
 
 
 def _spoils(state: DoodleJumpState, start: int, pad: int) -> bool:
@@ -208,21 +220,21 @@ def _spoils(state: DoodleJumpState, start: int, pad: int) -> bool:
     return effect == "monster" and state.geo.directly_beneath(start, pad, state.rows, state.offset)
 
 
-def _shot_distances(state: DoodleJumpState, here: int) -> frozenset[int]:
-    """How many levels up a Monster or UFO sits straight above ``here`` (D-EXPERT-4)."""
+def _shot_distances(state: DoodleJumpState, here: int) -> int:
+    """A bit mask of how many levels up a Monster or UFO sits straight above ``here`` (D-EXPERT-4)."""
     if here < 0 or not state.config.has_targets:
-        return frozenset()
+        return 0
     r = state.rules
     level = r.pad_level[here]
     column = r.pad_slot[here] + state.offset[level]
     row = state.rows[level]
-    found = set()
+    found = 0
     for above_row in range(row + 1, r.levels):
         above = state.order[above_row]
         target = state.geo.pad_at(above, column, state.offset[above])
         if target >= 0 and state.board[target] >= 0 and r.tile_effects[state.board[target]] in ("ufo", "monster"):
-            found.add(above_row - row)
-    return frozenset(found)
+            found |= 1 << (above_row - row)
+    return found
 
 
 def _can_shift(state: DoodleJumpState) -> bool:
@@ -234,33 +246,56 @@ def _can_remove(state: DoodleJumpState) -> bool:
     return any(level not in occupied for level in state.order[:-1])
 
 
+@lru_cache(maxsize=64)
+def _roll_classes(table: ActionTable, numbered: int, symbol: bool) -> tuple[int, tuple[tuple[int, int, str, int], ...]]:
+    """The roll distribution folded into classes that a fall test cannot tell apart.
+
+    Each class is (mask of the sums its dice can make, mask of the faces on its
+    numbered dice, the symbol face if it is an action, weight); the weights
+    share one denominator, returned first.
+    """
+    pairs = table.roll_distribution(numbered, symbol).pairs()
+    denominator = 1
+    for _, p in pairs:
+        denominator = denominator * p.denominator // gcd(denominator, p.denominator)
+    classes: dict[tuple[int, int, str], int] = {}
+    for roll, p in pairs:
+        face = roll.symbol
+        sums = 0
+        for total in combos_by_sum(roll.numbers, int(face) if face.isdigit() else 0):
+            sums |= 1 << total
+        faces = 0
+        for n in roll.numbers:
+            faces |= 1 << n
+        key = (sums, faces, "" if face.isdigit() else face)
+        classes[key] = classes.get(key, 0) + p.numerator * (denominator // p.denominator)
+    return denominator, tuple((s, f, face, w) for (s, f, face), w in classes.items())
+
+
 @lru_cache(maxsize=65536)
 def _odds(
     table: ActionTable,
     numbered: int,
     symbol: bool,
-    up: frozenset[int],
-    other: frozenset[int],
-    shots: frozenset[int],
+    up: int,
+    other: int,
+    shots: int,
     can_shift: bool,
     can_remove: bool,
 ) -> RollOdds:
     """Sum the exact roll distribution over the outcomes that fail and those that allow a jump up.
 
-    A roll fails (D-TURN-3, R-D3) when no pick of its dice sums to a reachable
+    ``up`` and ``other`` are bit masks of the numbers on the reachable pads (a
+    jump up a level; any other jump), ``shots`` of the dice that would shoot. A
+    roll fails (D-TURN-3, R-D3) when no pick of its dice sums to a reachable
     pad's number, no die shoots, and the symbol face cannot be applied.
     """
-    fall = Fraction(0)
-    rise = Fraction(0)
-    for roll, p in table.roll_distribution(numbered, symbol).pairs():
-        face = roll.symbol
-        sums = combos_by_sum(roll.numbers, int(face) if face.isdigit() else 0)
-        if any(n in sums for n in up):
-            rise += p
-            continue
-        if any(n in sums for n in other) or any(d in roll.numbers for d in shots):
-            continue
-        if (face == "shift" and can_shift) or (face == "remove" and can_remove) or (face == "again" and numbered):
-            continue
-        fall += p
-    return RollOdds(fall, rise)
+    denominator, classes = _roll_classes(table, numbered, symbol)
+    fall = rise = 0
+    usable = {"shift": can_shift, "remove": can_remove, "again": numbered > 0, "": False}
+    for sums, faces, face, weight in classes:
+        if sums & up:
+            rise += weight
+        elif not (sums & other or faces & shots or usable[face]):
+            fall += weight
+    return RollOdds(Fraction(fall, denominator), Fraction(rise, denominator))
