@@ -38,7 +38,7 @@ from math import gcd
 
 from tabletop.core.actions import Action
 from tabletop.core.state import State
-from tabletop.games.doodle_jump.actions import ActionTable, TileJump, combos_by_sum
+from tabletop.games.doodle_jump.actions import ActionTable, Roll, TileJump, combos_by_sum
 from tabletop.games.doodle_jump.state import CONT, DECIDE, DRAW, OVER, ROLL, SPRING, START, DoodleJumpState
 
 #: What reaching the top is worth, in rows.
@@ -55,6 +55,8 @@ FOLLOW_UP = 0.25
 NEAR_TOP = 5.0
 #: A pending Trampoline or Springs jump is almost a row.
 SPRING_WORTH = 0.9
+#: Continue while rolling again is worth more than this many rows.
+STOP_MARGIN = 0.0
 
 
 @dataclass(frozen=True)
@@ -133,9 +135,9 @@ def _turn_left(state: DoodleJumpState, me: int) -> float:
         phase = state.resume
     value = SPRING_WORTH if spring else 0.0
     if phase in (START, ROLL):
-        return value + continue_value(state)
+        return value + continue_value(state) - STOP_MARGIN
     if phase == CONT and (state.numbered or state.symbol):
-        return value + max(0.0, continue_value(state))
+        return value + max(STOP_MARGIN, continue_value(state)) - STOP_MARGIN
     return value
 
 
@@ -151,7 +153,7 @@ def continue_value(state: DoodleJumpState) -> float:
 
 def should_continue(state: DoodleJumpState) -> bool:
     """The stop rule at a continue-or-stop decision."""
-    return continue_value(state) > 0.0
+    return continue_value(state) > STOP_MARGIN
 
 
 def height(state: DoodleJumpState, seat: int) -> int:
@@ -260,6 +262,7 @@ def _roll_classes(table: ActionTable, numbered: int, symbol: bool) -> tuple[int,
         denominator = denominator * p.denominator // gcd(denominator, p.denominator)
     classes: dict[tuple[int, int, str], int] = {}
     for roll, p in pairs:
+        assert isinstance(roll, Roll)
         face = roll.symbol
         sums = 0
         for total in combos_by_sum(roll.numbers, int(face) if face.isdigit() else 0):
