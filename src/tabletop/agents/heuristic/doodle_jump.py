@@ -38,7 +38,7 @@ from math import gcd
 
 from tabletop.core.actions import Action
 from tabletop.core.state import State
-from tabletop.games.doodle_jump.actions import ActionTable, Roll, TileJump, combos_by_sum
+from tabletop.games.doodle_jump.actions import CONTINUE, STOP, ActionTable, Roll, TileJump, combos_by_sum
 from tabletop.games.doodle_jump.state import CONT, DECIDE, DRAW, OVER, ROLL, SPRING, START, DoodleJumpState
 
 #: What reaching the top is worth, in rows.
@@ -66,14 +66,6 @@ class RollOdds:
     fall: Fraction
     up: Fraction
 
-    def floats(self) -> tuple[float, float]:
-        return _as_floats(self)
-
-
-@lru_cache(maxsize=65536)
-def _as_floats(odds: RollOdds) -> tuple[float, float]:
-    return float(odds.fall), float(odds.up)
-
 
 def choose(state: State, rng: random.Random) -> Action:
     """The heuristic's action for the player to move (``state`` is not changed)."""
@@ -81,6 +73,8 @@ def choose(state: State, rng: random.Random) -> Action:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
+    if len(legal) == 2 and legal[0] is CONTINUE:  # no kept tile to weigh: the stop rule alone
+        return CONTINUE if should_continue(state) else STOP
     me = state.seat
     best = legal[0]
     best_value = -float("inf")
@@ -115,7 +109,7 @@ def _standing(state: DoodleJumpState, seat: int) -> float:
     base = seat * kinds
     cards = state.cards[base : base + kinds]
     kept = sum(w * n for w, n in zip(_worths(r.tile_effects), cards, strict=True)) if any(cards) else 0.0
-    up = roll_odds(state, seat, r.numbered_dice, True).floats()[1]
+    up = _float_odds(state, seat, r.numbered_dice, True)[1]
     climbed = height(state, seat)
     return climbed + kept + REACH_WEIGHT * up * (NEAR_TOP if climbed == r.levels - 1 else 1.0)
 
@@ -144,7 +138,7 @@ def _turn_left(state: DoodleJumpState, me: int) -> float:
 def continue_value(state: DoodleJumpState) -> float:
     """Rows expected from rolling the unused dice now: the chance of a jump up times its gain, less the fall's cost."""
     me = state.seat
-    fall, up = roll_odds(state, me, state.numbered, state.symbol).floats()
+    fall, up = _float_odds(state, me, state.numbered, state.symbol)
     gain = WIN if height(state, me) == state.rules.levels - 1 else 1.0 + FOLLOW_UP
     if not fall:
         return up * gain
@@ -184,7 +178,7 @@ def rival_threat(state: DoodleJumpState, me: int) -> float:
     threat = 0.0
     for seat in range(r.players):
         if seat != me and height(state, seat) == r.levels - 1:
-            threat = max(threat, roll_odds(state, seat, r.numbered_dice, True).floats()[1])
+            threat = max(threat, _float_odds(state, seat, r.numbered_dice, True)[1])
     return threat
 
 
@@ -195,6 +189,18 @@ def fall_probability(state: DoodleJumpState) -> Fraction:
 
 def roll_odds(state: DoodleJumpState, seat: int, numbered: int, symbol: bool) -> RollOdds:
     """Exact odds of ``seat`` rolling ``numbered`` dice (and the symbol die) from where it stands."""
+    return _odds(*_odds_key(state, seat, numbered, symbol))
+
+
+def _float_odds(state: DoodleJumpState, seat: int, numbered: int, symbol: bool) -> tuple[float, float]:
+    """:func:`roll_odds` as floats (fall, up), for the hot path."""
+    return _odds_as_floats(*_odds_key(state, seat, numbered, symbol))
+
+
+def _odds_key(
+    state: DoodleJumpState, seat: int, numbered: int, symbol: bool
+) -> tuple[ActionTable, int, bool, int, int, int, bool, bool]:
+    """What the odds depend on: the dice, the numbers on the pads in reach, shots, and the symbol's uses."""
     r = state.rules
     geo = state.geo
     here = state.pos[seat]
@@ -208,7 +214,7 @@ def roll_odds(state: DoodleJumpState, seat: int, numbered: int, symbol: bool) ->
         for pad in geo.same_level(here, state.offset):
             other |= 1 << r.pad_number[pad]
     shots = _shot_distances(state, here)
-    return _odds(state.table, numbered, symbol, good, other, shots, _can_shift(state), _can_remove(state))
+    return (state.table, numbered, symbol, good, other, shots, _can_shift(state), _can_remove(state))
 
 
 def _spoils(state: DoodleJumpState, start: int, pad: int) -> bool:
@@ -245,7 +251,8 @@ def _can_shift(state: DoodleJumpState) -> bool:
 
 def _can_remove(state: DoodleJumpState) -> bool:
     occupied = {state.rules.pad_level[p] for p in state.pos if p >= 0}
-    return any(level not in occupied for level in state.order[:-1])
+    candidates = len(state.order) - 1  # R-D10: never the top level
+    return len(occupied) < candidates or any(level not in occupied for level in state.order[:-1])
 
 
 @lru_cache(maxsize=64)
@@ -302,3 +309,18 @@ def _odds(
         elif not (sums & other or faces & shots or usable[face]):
             fall += weight
     return RollOdds(Fraction(fall, denominator), Fraction(rise, denominator))
+
+
+@lru_cache(maxsize=65536)
+def _odds_as_floats(
+    table: ActionTable,
+    numbered: int,
+    symbol: bool,
+    up: int,
+    other: int,
+    shots: int,
+    can_shift: bool,
+    can_remove: bool,
+) -> tuple[float, float]:
+    odds = _odds(table, numbered, symbol, up, other, shots, can_shift, can_remove)
+    return float(odds.fall), float(odds.up)
