@@ -268,3 +268,14 @@ def test_heuristic_decisions_are_fast() -> None:
         count += 1
         state.apply_action(action)
     assert spent / count < 0.005
+
+
+def test_mcts_with_a_heuristic_rollout_tries_the_heuristic_choice_first() -> None:
+    """One iteration expands only the rollout agent's own choice (MCTS prior), so that is what it plays."""
+    from tabletop.agents.mcts import MCTSAgent
+
+    state = position("B9/off", phase="decide", dice="4s", roll="1,2,3,6/1")
+    agent = MCTSAgent(iterations=1, rollout=make("heuristic"))
+    assert str(agent.step(state, random.Random(4))) == decide(state) == "jump C3 = 3"
+    without_prior = MCTSAgent(iterations=1, rollout=make("heuristic"), prior=0)
+    assert str(without_prior.step(state, random.Random(4))) != "jump C3 = 3"  # a shuffled first try
