@@ -20,12 +20,16 @@ off the board, only the Shield when one is held. The gain is a row (the game
 when the next level is the top); the loss shrinks when a rival threatens to
 win on their next turn. The player continues while that value is positive.
 
-Kept tiles: a Propeller Hat or Jetpack is used as soon as it gains a row, Jump
-Shoes and UFOs or Monsters only when the position gains more than the tile is
-worth, and the Shield is kept (it is spent by the rules on a fall).
+Kept tiles: a Propeller Hat or Jetpack is used as soon as it gains a row
+(at the start of a turn or between rolls, not mid-roll), Jump Shoes and UFOs
+or Monsters only when the position gains more than the tile is worth, and the
+Shield is kept for a fall (with option ``choose_shield`` it is spent when the
+fall would cost more than the Shield is worth).
 
 The policy reads only the public position (pads, ramp, tiles, dice left and
 the roll on the table), never future dice, and works on clones of the state.
+It is deterministic (the random stream is not used) and takes about 0.15 ms a
+decision with two players, 0.4 ms with four in the expert game.
 """
 
 from __future__ import annotations
