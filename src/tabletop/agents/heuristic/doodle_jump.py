@@ -82,10 +82,11 @@ def choose(state: State, rng: random.Random) -> Action:
     me = state.seat
     best = legal[0]
     best_value = -float("inf")
+    rivals: dict[tuple[object, ...], float] = {}  # most actions leave the rivals' standing as it was
     for action in _candidates(state, legal):
         after = state.clone()
         after.apply_action(action)
-        value = position_value(after, me)
+        value = position_value(after, me, rivals)
         if value > best_value:
             best, best_value = action, value
     return best
@@ -98,11 +99,20 @@ def _candidates(state: DoodleJumpState, legal: tuple[Action, ...]) -> tuple[Acti
     return tuple(a for a in legal if not (isinstance(a, TileJump) and a.tile >= 0)) or legal
 
 
-def position_value(state: DoodleJumpState, me: int) -> float:
-    """The value for seat ``me`` of a position reached by its own action, in rows."""
+def position_value(state: DoodleJumpState, me: int, rivals: dict[tuple[object, ...], float] | None = None) -> float:
+    """The value for seat ``me`` of a position reached by its own action, in rows.
+
+    ``rivals`` memoises the leading rival's standing by what it depends on.
+    """
     if state.phase == OVER:
         return WIN if state.winner == me else -WIN
-    rival = max(_standing(state, s) for s in range(state.rules.players) if s != me)
+    others = [s for s in range(state.rules.players) if s != me]
+    key = (*(state.pos[s] for s in others), *state.order, *state.offset, *state.board, _can_remove(state))
+    rival = None if rivals is None else rivals.get(key)
+    if rival is None:
+        rival = max(_standing(state, s) for s in others)
+        if rivals is not None:
+            rivals[key] = rival
     return _standing(state, me) - RIVAL_SHARE * rival + _turn_left(state, me)
 
 
