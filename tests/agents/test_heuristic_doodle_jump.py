@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from itertools import product
+from itertools import combinations, product
 from typing import Any
 
 import pytest
@@ -108,13 +108,13 @@ def test_never_an_illegal_action_and_never_a_changed_state(tiles: str, players: 
 # -- the exact odds of the next roll ---------------------------------------------------------
 
 
-def test_fall_odds_on_b9_with_one_and_two_dice_left_by_brute_force() -> None:
-    """From B9 the reachable pads are B6 (beside) and C3 (up); a fall lands off the board (A has no column 4 pad)."""
+def test_fall_odds_on_b9_with_one_to_three_dice_left_by_brute_force() -> None:
+    """From B9 the reachable pads are B6 (beside) and C3 (up); a fall lands off the board (no pad of A below)."""
     for dice, count in (("1", 1), ("2", 2), ("3", 3)):
         state = position("B9/off", dice=dice)
         falls = ups = 0
         for faces in product(range(1, 7), repeat=count):  # ordered dice, each outcome 1/6**count
-            sums = {sum(pick) for k in range(1, count + 1) for pick in _picks(faces, k)}
+            sums = {sum(pick) for k in range(1, count + 1) for pick in combinations(faces, k)}
             falls += not sums & {3, 6}
             ups += 3 in sums
         odds = heuristic.roll_odds(state, 0, count, False)
@@ -122,12 +122,6 @@ def test_fall_odds_on_b9_with_one_and_two_dice_left_by_brute_force() -> None:
     assert heuristic.fall_probability(position("B9/off", dice="1")) == Fraction(2, 3)
     assert heuristic.fall_probability(position("B9/off", dice="2")) == Fraction(5, 18)
     assert heuristic.fall_probability(position("B9/off", dice="3")) == Fraction(17, 216)
-
-
-def _picks(faces: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
-    from itertools import combinations
-
-    return list(combinations(faces, k))
 
 
 def test_the_symbol_die_fails_only_on_dots_that_fit_no_pad() -> None:
