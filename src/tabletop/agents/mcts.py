@@ -13,9 +13,9 @@ With a rollout agent, the agent's own choice at each decision node is tried
 first and keeps a PUCT-style bonus, ``prior * sqrt(N) / (1 + n)``: with few
 iterations and noisy returns the search then stays with the agent's choice
 unless the samples clearly favour another action, instead of spreading its
-budget evenly over every legal action (on Doodle Jump, 100 iterations with a
-heuristic rollout won 8 of 40 games against the heuristic without the prior,
-22 of 40 with it).
+budget evenly over every legal action (Doodle Jump, two players, one second a
+decision with heuristic rollouts against the heuristic: 6 of 20 games won
+without the prior, 47 of 80 with it).
 """
 
 from __future__ import annotations
