@@ -9,6 +9,13 @@ a deck's order: there is none to read.
 
 Selection is UCT on each node's mover's normalised return (max^n for several
 players); rollouts use a random policy or any agent (for example a heuristic).
+With a rollout agent, the agent's own choice at each decision node is tried
+first and keeps a PUCT-style bonus, ``prior * sqrt(N) / (1 + n)``: with few
+iterations and noisy returns the search then stays with the agent's choice
+unless the samples clearly favour another action, instead of spreading its
+budget evenly over every legal action (Doodle Jump, two players, one second a
+decision with heuristic rollouts against the heuristic: 6 of 20 games won
+without the prior, 47 of 80 with it).
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from tabletop.core.state import CHANCE, State
 
 
 class _Node:
-    __slots__ = ("children", "player", "total", "untried", "visits")
+    __slots__ = ("children", "player", "suggested", "total", "untried", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
@@ -32,6 +39,7 @@ class _Node:
         self.player = CHANCE
         self.visits = 0
         self.total: list[float] | None = None
+        self.suggested: Action | None = None  # the rollout agent's choice here, if it has one
 
 
 class MCTSAgent:
@@ -41,7 +49,8 @@ class MCTSAgent:
     the count is then machine-dependent, so use ``iterations`` for reproducible
     experiments). ``rollout`` is ``"random"`` or an agent used to finish
     playouts; ``rollout_limit`` cuts very long playouts (the position is then
-    scored by ``returns()`` as it stands).
+    scored by ``returns()`` as it stands). ``prior`` weighs the rollout agent's
+    own choice in selection (0 turns it off; unused with random rollouts).
     """
 
     def __init__(
@@ -51,6 +60,7 @@ class MCTSAgent:
         exploration: float = 1.4,
         rollout: Agent | str = "random",
         rollout_limit: int = 5000,
+        prior: float = 1.0,
     ) -> None:
         if iterations < 1 and seconds is None:
             raise ValueError("mcts needs iterations >= 1 or a time budget in seconds")
@@ -61,6 +71,7 @@ class MCTSAgent:
             raise ValueError(f"unknown rollout policy {rollout!r}: use 'random' or pass an agent")
         self.rollout_agent: Agent | None = None if isinstance(rollout, str) else rollout
         self.rollout_limit = rollout_limit
+        self.prior = prior
         budget = f"seconds={seconds:g}" if seconds is not None else f"iterations={iterations}"
         rollout_name = "random" if self.rollout_agent is None else self.rollout_agent.name
         self.name = f"mcts:{budget}" + ("" if rollout_name == "random" else f":rollout={rollout_name}")
@@ -112,6 +123,11 @@ class MCTSAgent:
                 node.player = player
                 node.untried = list(state.legal_actions())
                 rng.shuffle(node.untried)
+                if self.rollout_agent is not None and self.prior > 0:
+                    suggested = node.suggested = self.rollout_agent.step(state, rng)
+                    if suggested in node.untried:
+                        node.untried.remove(suggested)
+                        node.untried.append(suggested)  # expanded first
             if node.untried:
                 action = node.untried.pop()
                 state.apply_action(action)
@@ -135,11 +151,15 @@ class MCTSAgent:
     def _select(self, node: _Node, player: int) -> Action:
         log_n = math.log(node.visits)
         c = self.exploration
+        suggested = node.suggested
+        bonus = self.prior * math.sqrt(node.visits)
         best_action: Action | None = None
         best_value = -math.inf
         for action, child in node.children.items():
             assert child.total is not None
             value = child.total[player] / child.visits + c * math.sqrt(log_n / child.visits)
+            if action == suggested:
+                value += bonus / (1 + child.visits)
             if value > best_value:
                 best_value, best_action = value, action
         assert best_action is not None
