@@ -37,7 +37,14 @@ def _heuristic(**settings: Any) -> Agent:
 def _mcts(**settings: Any) -> Agent:
     from tabletop.agents.mcts import MCTSAgent
 
-    allowed = {"iterations": int, "seconds": float, "exploration": float, "rollout": str, "rollout_limit": int}
+    allowed = {
+        "iterations": int,
+        "seconds": float,
+        "exploration": float,
+        "rollout": str,
+        "rollout_limit": int,
+        "prior": float,
+    }
     converted: dict[str, Any] = {}
     for key, value in settings.items():
         kind = allowed.get(key)
