@@ -1,0 +1,159 @@
+"""What each seat is shown: built from ``state.to_dict()``, ``state.log()`` and the legal actions.
+
+Nothing a seat may not know leaves the server. In our engine there is little
+to hide: a face-down deck is a multiset and every draw is a chance node, so no
+deck order exists anywhere; the seed and the random streams stay on the server
+(the seed is published only in the record of a finished game). A game whose
+``to_dict`` held something private to one seat would filter it in
+:data:`PRIVATE` below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core.state import CHANCE, TERMINAL, State
+
+if TYPE_CHECKING:
+    from tabletop.interfaces.web.rooms import Room
+
+#: per game: a function removing from a state dict what ``seat`` (None: a spectator) may not see
+PRIVATE: dict[str, Callable[[dict[str, Any], int | None], dict[str, Any]]] = {}
+
+
+def seat_label(room: Room, seat: int) -> str:
+    info = room.seats[seat]
+    who = info.name or (f"bot ({info.bot})" if info.kind == "bot" else "player")
+    return f"seat {seat} ({who})"
+
+
+def describe_mover(room: Room, mover: int) -> str:
+    """Whom the game waits for, in words."""
+    if mover == TERMINAL:
+        return "nobody: the game is over"
+    if mover == CHANCE:
+        return "the dice (the server rolls)"
+    return seat_label(room, mover)
+
+
+def undo_refusal(room: Room, seat: int) -> str | None:
+    """Why ``seat`` may not take back its last decision now (``None``: it may).
+
+    As on Board Game Arena: only your own last decision, and only while no chance
+    event (a roll, a draw, a reveal) and no other player's action has happened since.
+    """
+    if room.live is not None:
+        return "nothing can be undone during a live event"
+    if not room.actors:
+        return "there is nothing to undo: no action has been played yet"
+    last = room.actors[-1]
+    if last == seat:
+        return None
+    if last < 0:
+        return "you cannot undo: a chance event (a roll, a draw or a reveal) has happened since your last decision"
+    return f"you cannot undo: {seat_label(room, last)} has played since your last decision"
+
+
+def state_dict(room: Room, seat: int | None, state: State | None = None) -> dict[str, Any]:
+    data = (state or room.state).to_dict()
+    private = PRIVATE.get(room.game.name)
+    return private(data, seat) if private is not None else data
+
+
+def header(room: Room) -> dict[str, Any]:
+    info = room.game.info
+    return {
+        "id": room.id,
+        "game": info.name,
+        "title": info.title,
+        "options": room.game.options,
+        "players": room.game.num_players,
+    }
+
+
+def seats(room: Room) -> list[dict[str, Any]]:
+    online = room.connected_seats()
+    return [
+        {"seat": s, "kind": info.kind, "name": info.name, "bot": info.bot, "joined": info.joined,
+         "connected": s in online or info.kind == "bot"}
+        for s, info in enumerate(room.seats)
+    ]
+
+
+def seat_view(room: Room, seat: int | None, log_from: int = 0, actions_from: int = 0) -> dict[str, Any]:
+    """The view of the game for ``seat`` (``None``: a spectator).
+
+    ``log`` holds the log's entries from ``log_from`` on (``log_size`` in all), and
+    ``actions`` the actions from number ``actions_from`` on, so an update is small.
+    """
+    state = room.state
+    mover = state.current_player()
+    history = state.history()
+    log = state.log()
+    legal: list[str] = []
+    if seat is not None and mover == seat and room.live is None:
+        legal = [str(a) for a in state.legal_actions()]
+    n = len(history)
+    if actions_from > n:
+        actions_from = 0
+    if log_from > len(log):
+        log_from = 0
+    view = {
+        **header(room),
+        "you": seat,
+        "seats": seats(room),
+        "n": n,
+        "actions_from": actions_from,
+        "actions": [
+            {"n": i, "action": str(history[i]), "by": room.actors[i]} for i in range(actions_from, n)
+        ],
+        "state": state_dict(room, seat),
+        "text": str(state),
+        "mover": mover,
+        "waiting_for": describe_mover(room, mover),
+        "turn": state.turn_number(),
+        "terminal": state.is_terminal(),
+        "winners": list(state.winners()),
+        "returns": [float(r) for r in state.returns()] if state.is_terminal() else None,
+        "log_from": log_from,
+        "log": log[log_from:],
+        "log_size": len(log),
+        "legal": legal,
+        "undo": seat is not None and undo_refusal(room, seat) is None,
+        "live": room.live.view() if room.live is not None else None,
+    }
+    return view
+
+
+def replay_view(room: Room, step: int) -> dict[str, Any]:
+    """A spectator's view of the game after its first ``step`` actions (for the replay page)."""
+    history = room.state.history()
+    step = max(0, min(step, len(history)))
+    state = room.game.new_initial_state()
+    for action in history[:step]:
+        state.apply_action(action)
+    mover = state.current_player()
+    return {
+        **header(room),
+        "you": None,
+        "seats": seats(room),
+        "step": step,
+        "total": len(history),
+        "n": step,
+        "last": str(history[step - 1]) if step else None,
+        "actions": [str(a) for a in history],
+        "state": state_dict(room, None, state),
+        "text": str(state),
+        "mover": mover,
+        "waiting_for": describe_mover(room, mover),
+        "turn": state.turn_number(),
+        "terminal": state.is_terminal(),
+        "winners": list(state.winners()),
+        "log": state.log(),
+        "log_from": 0,
+        "log_size": state.log_size(),
+        "legal": [],
+        "undo": False,
+        "live": None,
+    }
