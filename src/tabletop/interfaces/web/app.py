@@ -149,6 +149,10 @@ def create_app(
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/game/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
         hub.room(game_id)

@@ -20,11 +20,11 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Column,
     DateTime,
     Engine,
     ForeignKey,
-    BigInteger,
     Integer,
     MetaData,
     String,

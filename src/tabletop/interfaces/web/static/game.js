@@ -121,7 +121,7 @@ function renderActions() {
     type: "button", class: "choice", "data-action": action,
     onclick: () => ctx.act(action),
   }, i < 9 ? el("kbd", {}, String(i + 1)) : null, " ", board.label ? board.label(action, view) : action));
-  box.replaceChildren(el("h2", {}, "Your choices"), custom, el("div", {class: "choice-list"}, ...buttons));
+  box.replaceChildren(...[el("h2", {}, "Your choices"), custom, el("div", {class: "choice-list"}, ...buttons)].filter(Boolean));
 }
 
 function renderLive() {

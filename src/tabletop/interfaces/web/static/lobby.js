@@ -13,7 +13,8 @@ function seatRow(game, index) {
     el("option", {value: "me"}, "Me (this browser)"),
     el("option", {value: "human"}, "A friend (secret link)"),
     ...game.bots.map((b) => el("option", {value: `bot:${b.spec}`}, `Bot: ${b.label}`)));
-  kind.value = index === 0 ? "me" : `bot:${game.bots[Math.min(1, game.bots.length - 1)].spec}`;
+  const usual = game.bots.find((b) => b.spec === "heuristic") || game.bots[0];
+  kind.value = index === 0 ? "me" : `bot:${usual.spec}`;
   const name = el("input", {type: "text", name: `name-${index}`, placeholder: "name (optional)", maxlength: 40,
     "aria-label": `Name of seat ${index + 1}`});
   return el("div", {class: "seat-row"}, el("span", {class: "seat-number"}, `Seat ${index + 1}`), kind, name);
@@ -79,7 +80,7 @@ async function create(event) {
     const kind = row.querySelector("select").value;
     const name = row.querySelector("input").value.trim();
     if (kind.startsWith("bot:")) return {kind: "bot", bot: kind.slice(4), name};
-    return {kind: "human", name: name || (kind === "me" ? "you" : "")};
+    return {kind: "human", name};
   });
   const mine = rows.map((row) => row.querySelector("select").value === "me");
   try {

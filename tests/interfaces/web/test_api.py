@@ -1,0 +1,301 @@
+"""The web server's API and WebSocket, in-process (Starlette's TestClient), on the test games.
+
+``race`` (tests/conftest.py): a d3 roll (chance) then advance or wait.
+``duel`` (tests/interfaces/web/conftest.py): two seats pick left or right in turn, no chance.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from tabletop.core.record import Record, replay
+from tabletop.interfaces.cli.app import app as cli
+from tabletop.interfaces.web.app import create_app
+from tabletop.interfaces.web.rooms import Settings
+
+INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
+
+
+def wait_until(check: Callable[[], Any], timeout: float = 5.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for the server")
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[TestClient]:
+    with TestClient(create_app(database, INSTANT)) as c:
+        yield c
+
+
+def create(client: TestClient, game: str, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json={"game": game, "seats": seats, "options": options})
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def token_of(created: dict[str, Any], seat: int) -> str:
+    link: str = created["seats"][seat]["link"]
+    return link.split("token=", 1)[1]
+
+
+def view(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    response = client.get(f"/api/games/{game_id}", params={"token": token} if token else {})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+
+# -- creating and joining ---------------------------------------------------------------------------
+def test_creating_a_game_gives_each_human_a_secret_link_and_lists_it_in_the_lobby(client: TestClient) -> None:
+    created = create(client, "race", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
+    assert created["seats"][0]["link"].startswith(f"/game/{created['id']}?token=")
+    assert created["seats"][1]["link"] is None
+    listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    assert listed[created["id"]]["status"] == "open"  # Ann has not opened her link yet
+    view(client, created["id"], token_of(created, 0))
+    with client.websocket_connect(f"/ws/{created['id']}?token={token_of(created, 0)}") as ws:
+        assert ws.receive_json()["you"] == 0
+    listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    assert listed[created["id"]]["status"] == "running"
+    assert client.get(f"/game/{created['id']}").status_code == 200
+    assert client.get("/").status_code == 200 and "tabletop" in client.get("/").text
+
+
+def test_bad_creations_are_refused_with_the_reason(client: TestClient) -> None:
+    bad = client.post("/api/games", json={"game": "chess", "seats": HUMANS})
+    assert bad.status_code == 422 and "unknown game 'chess'" in bad.json()["detail"]
+    bad = client.post("/api/games", json={"game": "race", "seats": HUMANS, "options": {"goal": 999}})
+    assert bad.status_code == 422 and "option 'goal' of race must be an integer from 2 to 50" in bad.json()["detail"]
+    bad = client.post("/api/games", json={"game": "race", "seats": [{"kind": "bot", "bot": "genius"}] * 2})
+    assert bad.status_code == 422 and "unknown agent 'genius'" in bad.json()["detail"]
+    bad = client.post("/api/games", json={"game": "race", "seats": [{"kind": "bot", "bot": "heuristic"}] * 2})
+    assert bad.status_code == 422 and "no heuristic bot for race" in bad.json()["detail"]
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_catalog_lists_games_with_their_options_and_bots(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
+    race = games["race"]
+    assert race["min_players"] == 2 and race["max_players"] == 3
+    assert [o["name"] for o in race["options"]] == ["first_player", "goal"]
+    assert [b["spec"] for b in race["bots"]] == ["random", "mcts:iterations=200"]
+
+
+# -- acting -------------------------------------------------------------------------------------------
+def test_a_human_plays_through_the_websocket_and_everyone_sees_it(client: TestClient) -> None:
+    created = create(client, "race", HUMANS)
+    game_id, ann = created["id"], token_of(created, 0)
+    with client.websocket_connect(f"/ws/{game_id}?token={ann}") as ws, \
+            client.websocket_connect(f"/ws/{game_id}") as spectator:
+        first = ws.receive_json()
+        while first["mover"] != 0:  # the server rolls the first die
+            first = ws.receive_json()
+        assert first["legal"] == ["advance", "wait"]
+        ws.send_json({"type": "act", "action": "advance", "n": first["n"], "id": 7})
+        seen = []
+        while True:
+            message = ws.receive_json()
+            seen.append(message)
+            if message["type"] == "ack":
+                break
+        assert message == {"type": "ack", "id": 7, "n": first["n"] + 1}
+        assert any(m["type"] == "view" and m["n"] == first["n"] + 1 for m in seen)  # the view before the ack
+        watched = spectator.receive_json()
+        while watched["n"] < first["n"] + 1:
+            watched = spectator.receive_json()
+        assert watched["you"] is None and watched["legal"] == []
+        assert {"n": first["n"], "action": "advance", "by": 0} in [a for a in watched["actions"]] or watched[
+            "state"]["positions"][0] > 0
+
+
+def test_refusals_change_nothing(client: TestClient, database: str) -> None:
+    created = create(client, "duel", HUMANS)
+    game_id, ann, bob = created["id"], token_of(created, 0), token_of(created, 1)
+    before = view(client, game_id, ann)
+    cases = [
+        ({"token": "forged-token", "action": "left"}, 403, "this join link is not valid for game"),
+        ({"action": "left"}, 403, "spectators cannot act"),
+        ({"token": bob, "action": "left"}, 409, "it is not your turn: waiting for seat 0 (Ann)"),
+        ({"token": ann, "action": "jump"}, 422, "'jump' is not a legal action for seat 0 here; legal: left, right"),
+        ({"token": ann, "action": "left", "n": 5}, 409, "the game has moved on"),
+    ]
+    for body, status, message in cases:
+        response = client.post(f"/api/games/{game_id}/act", json=body)
+        assert response.status_code == status, response.text
+        assert message in response.json()["detail"]
+    after = view(client, game_id, ann)
+    assert after["n"] == before["n"] == 0 and after["state"] == before["state"]
+    assert client.app.state.store.load(game_id).actions == []  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{game_id}?token=forged") as ws:
+        message = ws.receive_json()
+        assert message["type"] == "error" and message["fatal"] and "not valid for game" in message["message"]
+    with client.websocket_connect(f"/ws/{game_id}?token={bob}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "act", "action": "left", "id": 1})
+        assert ws.receive_json() == {"type": "error", "id": 1,
+                                     "message": "it is not your turn: waiting for seat 0 (Ann)"}
+    assert client.get("/api/games/nope").status_code == 404
+
+
+def test_an_expired_link_is_refused(database: str) -> None:
+    with TestClient(create_app(database, replace(INSTANT, token_days=-1))) as client:
+        created = create(client, "duel", HUMANS)
+        response = client.post(f"/api/games/{created['id']}/act", json={"token": token_of(created, 0),
+                                                                       "action": "left"})
+        assert response.status_code == 403 and "has expired" in response.json()["detail"]
+
+
+def test_bots_play_a_whole_game_whose_record_the_cli_replays(client: TestClient, tmp_path: Path) -> None:
+    created = create(client, "race", [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "mcts:iterations=5"}])
+    game_id = created["id"]
+    final = wait_until(lambda: (v := view(client, game_id))["terminal"] and v)
+    assert final["winners"] and final["returns"]
+    response = client.get(f"/api/games/{game_id}/record")
+    assert "attachment" in response.headers["content-disposition"]
+    path = tmp_path / "game.json"
+    path.write_text(response.text)
+    record = Record.load(path)
+    assert record.seed is not None and record.agents == ["random", "mcts:iterations=5"]
+    assert replay(record).winners() == tuple(final["winners"])
+    result = CliRunner().invoke(cli, ["replay", str(path), "--quiet"])
+    assert result.exit_code == 0 and "verified" in result.output
+    listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    assert listed[game_id]["status"] == "finished"
+
+
+def test_the_replay_api_steps_forward_and_back(client: TestClient) -> None:
+    created = create(client, "race", [{"kind": "bot", "bot": "random"}] * 2)
+    game_id = created["id"]
+    final = wait_until(lambda: (v := view(client, game_id))["terminal"] and v)
+    steps = [client.get(f"/api/games/{game_id}/replay", params={"step": k}).json() for k in range(final["n"] + 1)]
+    assert steps[0]["state"]["positions"] == [0, 0] and steps[0]["log"] == []
+    assert steps[-1]["state"] == final["state"] and steps[-1]["winners"] == final["winners"]
+    assert [s["step"] for s in steps] == list(range(final["n"] + 1))
+    assert steps[3]["last"] == steps[-1]["actions"][2]
+    assert client.get(f"/replay/{game_id}").status_code == 200
+
+
+# -- hidden information -----------------------------------------------------------------------------
+def test_nothing_secret_leaves_the_server(client: TestClient) -> None:
+    created = create(client, "race", HUMANS)
+    game_id = created["id"]
+    room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
+    secrets = [str(room.seed), token_of(created, 0), token_of(created, 1)]
+    texts = [json.dumps(view(client, game_id, token_of(created, 0))), json.dumps(view(client, game_id))]
+    with client.websocket_connect(f"/ws/{game_id}?token={token_of(created, 1)}") as ws:
+        texts.append(json.dumps(ws.receive_json()))
+    texts.append(client.get("/api/games").text)
+    texts.append(client.get(f"/api/games/{game_id}/record").text)
+    texts.append(client.get(f"/api/games/{game_id}/replay", params={"step": 1}).text)
+    for text in texts:
+        for secret in secrets[1:]:
+            assert secret not in text
+        assert f'"seed": {secrets[0]}' not in text and f'"seed":{secrets[0]}' not in text
+    assert '"seed": null' in texts[4]  # a running game's record hides its seed
+    for seat_hash in (s.token_hash for s in room.seats):
+        assert all(seat_hash not in text for text in texts)
+
+
+# -- undo -------------------------------------------------------------------------------------------------
+def test_undo_takes_back_only_your_own_last_decision(client: TestClient) -> None:
+    created = create(client, "duel", HUMANS)
+    game_id, ann, bob = created["id"], token_of(created, 0), token_of(created, 1)
+
+    def act(token: str, action: str) -> None:
+        assert client.post(f"/api/games/{game_id}/act", json={"token": token, "action": action}).status_code == 200
+
+    def undo(token: str | None) -> Any:
+        return client.post(f"/api/games/{game_id}/undo", json={"token": token})
+
+    refused = undo(ann)
+    assert refused.status_code == 409 and "nothing to undo" in refused.json()["detail"]
+    act(ann, "left")
+    assert view(client, game_id, ann)["undo"] is True and view(client, game_id, bob)["undo"] is False
+    refused = undo(bob)
+    assert refused.status_code == 409 and "seat 0 (Ann) has played since" in refused.json()["detail"]
+    assert undo(None).status_code == 403
+    assert undo(ann).json() == {"ok": True, "n": 0}
+    assert view(client, game_id)["state"]["picks"] == []
+    assert client.app.state.store.load(game_id).actions == []  # type: ignore[attr-defined]
+    act(ann, "right")
+    act(bob, "left")
+    refused = undo(ann)
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == "you cannot undo: seat 1 (Bob) has played since your last decision"
+    assert view(client, game_id)["state"]["picks"] == ["right", "left"]
+
+
+def test_undo_is_refused_once_a_chance_event_happened(database: str) -> None:
+    slow_dice = Settings(bot_delay=0.0, chance_delay=1.0)
+    with TestClient(create_app(database, slow_dice)) as client:
+        created = create(client, "race", HUMANS)
+        game_id, ann = created["id"], token_of(created, 0)
+        first = wait_until(lambda: (v := view(client, game_id, ann))["legal"] and v, timeout=5)
+        client.post(f"/api/games/{game_id}/act", json={"token": ann, "action": "advance"})
+        # the server waits a second before it rolls: Ann may still change her mind
+        undone = client.post(f"/api/games/{game_id}/undo", json={"token": ann})
+        assert undone.status_code == 200 and undone.json()["n"] == first["n"]
+        client.post(f"/api/games/{game_id}/act", json={"token": ann, "action": "wait"})
+        wait_until(lambda: view(client, game_id)["n"] == first["n"] + 2, timeout=5)  # the roll happened
+        refused = client.post(f"/api/games/{game_id}/undo", json={"token": ann})
+        assert refused.status_code == 409 and "a chance event" in refused.json()["detail"]
+
+
+# -- persistence --------------------------------------------------------------------------------------------
+def test_every_action_is_stored_before_it_is_broadcast(client: TestClient) -> None:
+    created = create(client, "duel", HUMANS)
+    game_id = created["id"]
+    room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
+    store = client.app.state.store  # type: ignore[attr-defined]
+    stored_at_broadcast: list[tuple[int, int]] = []
+    original = room.broadcast
+
+    def spy(skip: Any = None) -> None:
+        stored_at_broadcast.append((len(room.actors), len(store.load(game_id).actions)))
+        original(skip)
+
+    room.broadcast = spy
+    for token, action in [(token_of(created, 0), "left"), (token_of(created, 1), "right")]:
+        client.post(f"/api/games/{game_id}/act", json={"token": token, "action": action})
+    assert stored_at_broadcast == [(1, 1), (2, 2)]
+
+
+def test_a_restarted_server_resumes_every_game_exactly(database: str) -> None:
+    with TestClient(create_app(database, INSTANT)) as client:
+        created = create(client, "duel", HUMANS)
+        game_id, ann, bob = created["id"], token_of(created, 0), token_of(created, 1)
+        for token, action in [(ann, "left"), (bob, "right"), (ann, "right")]:
+            client.post(f"/api/games/{game_id}/act", json={"token": token, "action": action})
+        bots = create(client, "race", [{"kind": "bot", "bot": "random"}] * 2)
+        before = view(client, game_id, bob)
+    with TestClient(create_app(database, INSTANT)) as client:
+        after = view(client, game_id, bob)
+        assert after["state"] == before["state"] and after["log"] == before["log"] and after["n"] == 3
+        assert after["legal"] == ["left", "right"]
+        assert client.post(f"/api/games/{game_id}/act", json={"token": bob, "action": "left"}).status_code == 200
+        # the bot-only game went on by itself after the restart and finished
+        assert wait_until(lambda: view(client, bots["id"])["terminal"])
