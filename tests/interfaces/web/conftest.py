@@ -119,6 +119,27 @@ def screenshot(page: Any, name: str) -> Path:
     return path
 
 
+@pytest.fixture
+def shoot() -> Any:
+    """Save a screenshot of a page under test-artifacts/ (``shoot(page, "name")``)."""
+    return screenshot
+
+
+@pytest.fixture
+def start_server(tmp_path: Path) -> Iterator[Any]:
+    """Start a server with other settings: ``start_server(Settings(...))``."""
+    started: list[LiveServer] = []
+
+    def start(settings: Settings) -> LiveServer:
+        live = LiveServer(f"sqlite:///{tmp_path / f'games{len(started)}.db'}", settings).start()
+        started.append(live)
+        return live
+
+    yield start
+    for live in started:
+        live.stop()
+
+
 # -- a tiny game without chance, for undo across players ------------------------------------
 from dataclasses import dataclass  # noqa: E402
 

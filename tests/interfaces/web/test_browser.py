@@ -1,0 +1,159 @@
+"""Browser tests: Playwright drives Debian's headless Chromium against a real server on loopback.
+
+Each game is created from the lobby and played to the end against bots with the
+keyboard; two browsers play each other while a third watches; a page reloads and
+the server restarts mid-game; a Jumanji rescue runs with the real 8-second timer.
+Screenshots of each game's page are saved under test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from tabletop.core.registry import list_games
+
+REAL_GAMES = [g for g in ("jumanji", "doodle-jump", "donkey-kong") if g in list_games()]
+
+
+def create_from_lobby(page: Any, server: Any, game: str, seats: list[str], players: int | None = None) -> None:
+    """Fill the lobby's form: ``seats`` are the values of each seat's select ("me", "human", "bot:random")."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"#game-select option[value='{game}']", state="attached")
+    page.select_option("#game-select", game)
+    page.select_option("#players-select", str(players or len(seats)))
+    for index, kind in enumerate(seats):
+        page.select_option(f"select[name='seat-{index}']", kind)
+    page.click("#create-button")
+
+
+def play_to_the_end(page: Any, limit: float = 150.0) -> None:
+    """Press keys like a person: 1 for the first choice, Space in a rescue, J at a tie, until the game ends."""
+    deadline = time.monotonic() + limit
+    turn = page.locator("#turn")
+    while "Game over" not in turn.inner_text():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the game did not end in {limit} s: {turn.inner_text()}")
+        if page.locator(".choice").count():
+            page.keyboard.press("1")
+        elif page.locator("#live:not([hidden])").count():
+            page.keyboard.press("Space")
+            page.keyboard.press("j")
+        page.wait_for_timeout(40)
+
+
+@pytest.mark.parametrize("game", ["race", *REAL_GAMES])
+def test_a_game_from_the_lobby_played_to_the_end_against_bots(page: Any, server: Any, shoot: Any, game: str) -> None:
+    bot = "bot:heuristic" if game in REAL_GAMES else "bot:random"
+    create_from_lobby(page, server, game, ["me", bot])
+    page.wait_for_url(re.compile(r"/game/\w+\?token="))
+    page.wait_for_selector("#board svg, #board pre")
+    assert "You play seat 1" in page.inner_text("#whoami")
+    shoot(page, f"{game}-start")
+    play_to_the_end(page)
+    assert page.locator("#log li").count() >= 2
+    shoot(page, f"{game}-end")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(100)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400, f"the page is {width}px wide on a phone"
+    shoot(page, f"{game}-phone")
+
+
+def test_two_browsers_play_each_other_while_a_spectator_watches(browser: Any, server: Any) -> None:
+    ann_context, bob_context, watcher_context = (browser.new_context() for _ in range(3))
+    ann, bob, watcher = (c.new_page() for c in (ann_context, bob_context, watcher_context))
+    try:
+        create_from_lobby(ann, server, "duel", ["me", "human"])
+        ann.wait_for_selector("#created:not([hidden])")
+        bob_link = ann.get_attribute(".join-link[data-seat='1']", "href")
+        spectate = ann.get_attribute(".spectate-link", "href")
+        ann.click(".join-link[data-seat='0']")
+        bob.goto(server.url + bob_link)
+        watcher.goto(server.url + spectate)
+        watcher.wait_for_selector("text=You are watching (spectator).")
+        for page in (ann, bob):
+            page.wait_for_selector("#turn:has-text('turn 1')")
+        assert ann.inner_text("#turn").startswith("Your turn")
+        assert bob.inner_text("#turn").startswith("Waiting for")
+        for move in range(6):
+            mover, other = (ann, bob) if move % 2 == 0 else (bob, ann)
+            mover.wait_for_selector(".choice[data-action='left']")
+            mover.click(".choice[data-action='left']" if move < 4 else ".choice[data-action='right']")
+            side = "left" if move < 4 else "right"
+            for page in (other, watcher):
+                page.wait_for_selector(f"#log li:nth-child({move + 1}):has-text('picks {side}')")
+            if move == 2:  # Bob reloads mid-game and carries on where he was
+                bob.reload()
+                bob.wait_for_selector("#log li:nth-child(3)")
+        for page in (ann, bob, watcher):
+            page.wait_for_selector("#turn:has-text('Game over')")
+        assert "nobody won" in ann.inner_text("#turn")
+        assert watcher.locator(".choice").count() == 0
+    finally:
+        for context in (ann_context, bob_context, watcher_context):
+            context.close()
+
+
+def test_undo_in_the_browser(page: Any, server: Any) -> None:
+    create_from_lobby(page, server, "duel", ["me", "human"])
+    page.wait_for_selector("#created:not([hidden])")
+    page.click(".join-link[data-seat='0']")
+    page.wait_for_selector(".choice[data-action='left']")
+    assert page.is_disabled("#undo")
+    page.keyboard.press("1")
+    page.wait_for_selector("#log li:has-text('picks left')")
+    page.wait_for_selector("#undo:not([disabled])")
+    page.keyboard.press("u")
+    page.wait_for_selector("#log li", state="detached")
+    page.wait_for_selector(".choice[data-action='left']")
+
+
+def test_a_forged_link_is_refused_with_a_clear_message(page: Any, server: Any) -> None:
+    create_from_lobby(page, server, "duel", ["me", "human"])
+    page.wait_for_selector("#created:not([hidden])")
+    link = page.get_attribute(".join-link[data-seat='1']", "href")
+    page.goto(server.url + link[:-4] + "abcd")
+    page.wait_for_selector("#turn.refused")
+    assert "this join link is not valid" in page.inner_text("#turn")
+    page.click("text=Watch as a spectator instead")
+    page.wait_for_selector("text=You are watching (spectator).")
+
+
+def test_restarting_the_server_mid_game_loses_nothing(page: Any, server: Any) -> None:
+    create_from_lobby(page, server, "duel", ["me", "bot:random"])
+    page.wait_for_url(re.compile(r"/game/\w+\?token="))
+    for move in range(2):
+        page.wait_for_selector(f".choice[data-action='left'] >> nth=0")
+        page.keyboard.press("1")
+        page.wait_for_selector(f"#log li:nth-child({2 * move + 2})")
+    before = page.inner_text("#log")
+    server.restart()
+    page.wait_for_selector(".connection.ok", timeout=20_000)
+    page.wait_for_selector(".choice[data-action='left']")
+    assert page.inner_text("#log") == before
+    page.keyboard.press("1")
+    page.wait_for_selector("#turn:has-text('Game over')")
+    assert page.locator("#log li").count() == 6
+
+
+def test_the_replay_page_steps_forward_and_back(page: Any, server: Any) -> None:
+    create_from_lobby(page, server, "race", ["bot:random", "bot:random"])
+    page.wait_for_selector("#created:not([hidden])")
+    page.click(".spectate-link")
+    page.wait_for_selector("#turn:has-text('Game over')")
+    page.click("#replay-link")
+    page.wait_for_selector("#step:has-text('0 /')")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#step:has-text('1 /')")
+    assert page.locator("#log li").count() == 1
+    page.keyboard.press("End")
+    page.wait_for_selector("#turn:has-text('Won by')")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#turn:has-text('next:')")
+    with page.expect_download() as download:
+        page.click("#record-link")
+    assert download.value.suggested_filename.startswith("tabletop-race-")
