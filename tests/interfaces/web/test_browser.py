@@ -127,7 +127,7 @@ def test_restarting_the_server_mid_game_loses_nothing(page: Any, server: Any) ->
     create_from_lobby(page, server, "duel", ["me", "bot:random"])
     page.wait_for_url(re.compile(r"/game/\w+\?token="))
     for move in range(2):
-        page.wait_for_selector(f".choice[data-action='left'] >> nth=0")
+        page.wait_for_selector(".choice[data-action='left'] >> nth=0")
         page.keyboard.press("1")
         page.wait_for_selector(f"#log li:nth-child({2 * move + 2})")
     before = page.inner_text("#log")

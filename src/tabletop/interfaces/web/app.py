@@ -181,7 +181,7 @@ def create_app(
                 "id": row["id"], "game": row["game"], "status": status, "actions": row["n"],
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined} for s in seats],
                 "watchers": len(room.connections) if room else 0,
-                "winners": row["winners"], "updated": row["updated"].isoformat(),
+                "winners": row["winners"], "updated": str(row["last"]),
                 "spectate": f"/game/{row['id']}", "replay": f"/replay/{row['id']}",
             })
         return {"games": listed}

@@ -67,6 +67,9 @@ actions_table = Table(
     Column("at", DateTime(timezone=True), nullable=False),
 )
 
+# built once: the hot path (one per action) skips SQLAlchemy's statement construction
+_INSERT_ACTION = insert(actions_table)
+
 #: statuses of a stored game
 RUNNING, FINISHED = "running", "finished"
 
@@ -164,14 +167,15 @@ class Store:
     def listing(self, limit: int = 200) -> list[dict[str, Any]]:
         """The most recent games' headers with their action counts (for the lobby)."""
         counts = (
-            select(actions_table.c.game_id, func.count().label("n"))
+            select(actions_table.c.game_id, func.count().label("n"), func.max(actions_table.c.at).label("last"))
             .group_by(actions_table.c.game_id)
             .subquery()
         )
         query = (
-            select(games_table, func.coalesce(counts.c.n, 0).label("n"))
+            select(games_table, func.coalesce(counts.c.n, 0).label("n"),
+                   func.coalesce(counts.c.last, games_table.c.updated).label("last"))
             .select_from(games_table.outerjoin(counts, counts.c.game_id == games_table.c.id))
-            .order_by(games_table.c.updated.desc())
+            .order_by(games_table.c.created.desc())
             .limit(limit)
         )
         with self.engine.connect() as conn:
@@ -190,11 +194,9 @@ class Store:
     # -- actions -------------------------------------------------------------------------
     def append(self, game_id: str, number: int, action: str, seat: int) -> None:
         """Store action ``number`` (0-based); a second action under the same number fails."""
-        stamp = now()
         with self.engine.begin() as conn:
-            conn.execute(insert(actions_table).values(game_id=game_id, number=number, action=action, seat=seat,
-                                                      at=stamp))
-            conn.execute(update(games_table).where(games_table.c.id == game_id).values(updated=stamp))
+            conn.execute(_INSERT_ACTION, {"game_id": game_id, "number": number, "action": action, "seat": seat,
+                                          "at": now()})
 
     def truncate(self, game_id: str, length: int) -> None:
         """Forget every action from number ``length`` on (an undo)."""
