@@ -32,6 +32,7 @@ from tabletop.core.play import streams
 from tabletop.core.registry import make
 from tabletop.core.state import CHANCE, State
 from tabletop.interfaces.web import views
+from tabletop.interfaces.web.boards import static_board
 from tabletop.interfaces.web.store import FINISHED, Seat, Store, StoredGame, hash_token
 
 log = logging.getLogger("tabletop.web")
@@ -113,6 +114,7 @@ class Room:
         self.seats: list[Seat] = stored.seats
         self.created = stored.created
         self.game: Game = make(stored.game, **stored.options)
+        self.board = static_board(self.game)
         self.state: State = self.game.new_initial_state()
         for text in stored.actions:
             self.state.apply_action(text)
@@ -315,7 +317,8 @@ class Room:
                 conn.queue.put_nowait(self._message_for(conn))
 
     def _message_for(self, conn: Connection) -> str:
-        message = views.seat_view(self, conn.seat, log_from=max(conn.log_seen, 0), actions_from=max(conn.n_seen, 0))
+        message = views.seat_view(self, conn.seat, log_from=max(conn.log_seen, 0), actions_from=max(conn.n_seen, 0),
+                                  with_board=conn.log_seen < 0)
         message["type"] = "view"
         message["full"] = conn.log_seen < 0
         conn.log_seen = message["log_size"]

@@ -81,7 +81,9 @@ def seats(room: Room) -> list[dict[str, Any]]:
     ]
 
 
-def seat_view(room: Room, seat: int | None, log_from: int = 0, actions_from: int = 0) -> dict[str, Any]:
+def seat_view(
+    room: Room, seat: int | None, log_from: int = 0, actions_from: int = 0, with_board: bool = True
+) -> dict[str, Any]:
     """The view of the game for ``seat`` (``None``: a spectator).
 
     ``log`` holds the log's entries from ``log_from`` on (``log_size`` in all), and
@@ -123,6 +125,8 @@ def seat_view(room: Room, seat: int | None, log_from: int = 0, actions_from: int
         "undo": seat is not None and undo_refusal(room, seat) is None,
         "live": room.live.view() if room.live is not None else None,
     }
+    if with_board:
+        view["board"] = room.board
     return view
 
 
@@ -156,4 +160,5 @@ def replay_view(room: Room, step: int) -> dict[str, Any]:
         "legal": [],
         "undo": False,
         "live": None,
+        "board": room.board,
     }

@@ -57,6 +57,7 @@ function receive(message) {
     if (message.full || message.log_from === 0) log = message.log.slice();
     else if (message.log_from === log.length) log.push(...message.log);
     else log = message.log.slice();  // out of step: the next full view repairs it
+    if (!message.board && view) message.board = view.board;
     view = message;
     render();
   } else if (message.type === "error") {
@@ -148,7 +149,8 @@ document.addEventListener("keydown", (event) => {
   } else if (key === "u" && view.undo) {
     ctx.undo();
   } else if ((key === " " || key === "r") && view.live?.kind === "rescue") {
-    ctx.press("roll");
+    const me = view.live.rescuers.find((r) => r.seat === view.you);
+    if (me && !me.saved && view.live.phase === "running") ctx.press("roll");
     event.preventDefault();
   } else if (key === "j" && view.live?.kind === "jumanji") {
     ctx.press("jumanji");
@@ -172,6 +174,7 @@ async function main() {
     return;
   }
   board = await loadBoard(data.game);
+  if (board.colour) ctx.colour = (seat) => board.colour(view, seat);
   connect();
 }
 
