@@ -29,6 +29,7 @@ const ctx = {
   undo: () => send({type: "undo"}),
   seatName: (seat) => seatName(view, seat),
   colour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
+  rerender: () => render(),
 };
 
 function showError(message) {
@@ -118,7 +119,7 @@ function renderActions() {
     return;
   }
   const custom = board.choices ? board.choices(view, ctx) : null;
-  const buttons = view.legal.map((action, i) => el("button", {
+  const buttons = view.legal.map((action, i) => board.shown && !board.shown(action, view) ? null : el("button", {
     type: "button", class: "choice", "data-action": action,
     onclick: () => ctx.act(action),
   }, i < 9 ? el("kbd", {}, String(i + 1)) : null, " ", board.label ? board.label(action, view) : action));
