@@ -10,7 +10,15 @@ from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from tabletop.agents import RandomAgent
@@ -18,7 +26,7 @@ from tabletop.analysis.simulate import SimulationReport, simulate
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record, replay
 from tabletop.core.registry import game_class, list_games
-from tabletop.interfaces.cli.options import build_game
+from tabletop.interfaces.cli.options import build_bots, build_game
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession
 
 T = TypeVar("T")
@@ -43,6 +51,13 @@ DataFile = Annotated[str | None, typer.Option("--data", help="Your own board/dec
 Pairs = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="Any game option as KEY=VALUE, repeatable (see `tabletop games`)."),
+]
+Bots = Annotated[
+    str, typer.Option("--bots", help="Agent for every bot seat: random, heuristic, mcts or mcts:iterations=800.")
+]
+BotSeat = Annotated[
+    list[str] | None,
+    typer.Option("--bot-seat", help="A different agent for one seat, as SEAT=AGENT (e.g. 2=mcts:iterations=800)."),
 ]
 Seed = Annotated[int | None, typer.Option("--seed", "-s", help="Seed for dice, draws and bots (random if absent).")]
 
@@ -76,6 +91,8 @@ def play(
     first_player: FirstPlayer = None,
     data: DataFile = None,
     option: Pairs = None,
+    bots: Bots = "random",
+    bot_seat: BotSeat = None,
     save: Annotated[Path | None, typer.Option("--save", help="Where to save the game record (JSON).")] = None,
 ) -> None:
     """Play a game in the terminal against bots, or with friends at the same keyboard.
@@ -87,11 +104,14 @@ def play(
       tabletop play jumanji --players 4 --humans 1 --seed 7
       tabletop play jumanji -p 2 --humans 2 -o challenge_cards=3
       tabletop play doodle-jump -p 3 --humans 0 --seed 1
+      tabletop play donkey-kong -p 2 --bots heuristic
+      tabletop play jumanji -p 3 --bot-seat 2=mcts:iterations=800
     """
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
     if not 0 <= humans <= built.num_players:
         _fail(f"--humans must be from 0 to {built.num_players} for {built.num_players} players, not {humans}")
-    session = PlaySession(built, humans=humans, seed=seed, console=console)
+    agents = _or_exit(lambda: build_bots(built.num_players, humans, bots, bot_seat))
+    session = PlaySession(built, humans=humans, seed=seed, console=console, bots=agents)
     record = session.run()
     path = save or Path(f"tabletop-{built.name}-{record.seed}.json")
     record.save(path)
@@ -143,9 +163,11 @@ def simulate_command(
     workers: Annotated[
         int, typer.Option("--workers", "-w", help="Worker processes (the result does not depend on it).")
     ] = 1,
+    bots: Bots = "random",
+    bot_seat: BotSeat = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
-    """Play many games with random bots and report win rates, losses and game length.
+    """Play many games with bots (random unless chosen) and report win rates, losses and game length.
 
     Reports each seat's win rate with a 95% Wilson interval, the rate of games
     everyone lost, game length in turns (mean, median, 90th percentile) and the
@@ -155,26 +177,128 @@ def simulate_command(
       tabletop simulate jumanji -n 10000 --players 4 --seed 1
       tabletop simulate jumanji -n 2000 -p 2 --json
       tabletop simulate jumanji -n 5000 -o challenge_cards=6 -w 2
+      tabletop simulate jumanji -n 2000 -p 4 --bots random --bot-seat 0=heuristic
     """
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
-    agents = [RandomAgent() for _ in range(built.num_players)]
+    chosen = _or_exit(lambda: build_bots(built.num_players, 0, bots, bot_seat))
+    agents = [a if a is not None else RandomAgent() for a in chosen]
     if as_json:
         report = simulate(built, n, seed=seed, agents=agents, workers=workers)
         print(json.dumps(report.to_json_dict(), indent=2))
         return
-    columns = (
+    with Progress(*_progress_columns(), console=console, transient=True) as progress:
+        task = progress.add_task(f"simulating {built.name}", total=n)
+        report = simulate(
+            built, n, seed=seed, agents=agents, workers=workers, progress=lambda k: progress.advance(task, k)
+        )
+    _print_report(report)
+
+
+@app.command(name="tournament")
+def tournament_command(
+    game: GameName,
+    agents: Annotated[str, typer.Option("--agents", "-a", help="Comma-separated agent specs to compare.")] = (
+        "random,heuristic"
+    ),
+    n: Annotated[int, typer.Option("-n", "--games", help="How many games in all.", min=1)] = 400,
+    players: Players = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the tournament; game i is reproducible.")] = 0,
+    first_player: FirstPlayer = None,
+    data: DataFile = None,
+    option: Pairs = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Worker processes (default: all cores).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    out: Annotated[Path | None, typer.Option("--out", help="Write every game's result to a Parquet file.")] = None,
+) -> None:
+    """Compare agents: every pairing (or seating) with seats rotated, played in parallel.
+
+    Prints each agent's win rate with a 95% Wilson interval, mean score (where the
+    game keeps scores), mean game length, mean decision time and Elo-style ratings.
+    Game i of a tournament uses seed i of the run and can be re-run alone.
+
+    [b]Examples[/b]:
+      tabletop tournament doodle-jump --agents random,heuristic,mcts --games 400 --players 2 --seed 3
+      tabletop tournament donkey-kong -a heuristic,mcts:seconds=1 -n 100 -p 2 --json
+      tabletop tournament jumanji -a random,heuristic -p 4 -n 2000 --out results.parquet
+    """
+    import os
+
+    from tabletop.analysis.tournament import tournament
+
+    built = _or_exit(lambda: build_game(game, players, first_player, data, option))
+    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    with Progress(*_progress_columns(), console=errors, transient=True, disable=as_json) as progress:
+        task = progress.add_task(f"{built.name} tournament", total=n)
+        report = _or_exit(
+            lambda: tournament(
+                built, specs, n, seed=seed, workers=count, progress=lambda k: progress.advance(task, k)
+            )
+        )
+    if out is not None:
+        _write_parquet(report, out)
+    if as_json:
+        print(json.dumps(report.to_json_dict(), indent=2))
+        return
+    options = ", ".join(f"{k}={v}" for k, v in report.options.items() if v is not None)
+    table = Table(title=f"{report.game} ({options}): {report.games} games, seed {report.seed}")
+    for column in ("agent", "games", "win rate", "95% interval", "mean score", "mean turns", "ms/decision", "Elo"):
+        table.add_column(column, justify="right")
+    for a in sorted(report.agents, key=lambda a: -a.elo):
+        score = f"{a.mean_score:.0f}" if a.mean_score is not None else "-"
+        table.add_row(
+            a.agent,
+            str(a.games),
+            f"{a.win_rate:.3f}",
+            f"{a.low:.3f} – {a.high:.3f}",
+            score,
+            f"{a.mean_turns:.1f}",
+            f"{a.mean_decision_ms:.2f}",
+            f"{a.elo:.0f}",
+        )
+    console.print(table)
+    if out is not None:
+        console.print(f"Per-game results written to [b]{out}[/b]")
+
+
+def _write_parquet(report: object, path: Path) -> None:
+    from tabletop.analysis.tournament import TournamentReport
+
+    assert isinstance(report, TournamentReport)
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        _fail("--out needs pyarrow: pip install pyarrow")
+    rows = [
+        {
+            "game": report.game,
+            "index": r.index,
+            "seed": r.seed,
+            "seating": list(r.seating),
+            "winners": list(r.winners),
+            "returns": r.returns,
+            "scores": r.scores,
+            "turns": r.turns,
+            "actions": r.actions,
+            "decision_seconds": r.decision_seconds,
+            "decisions": r.decisions,
+        }
+        for r in report.results
+    ]
+    pq.write_table(pa.Table.from_pylist(rows), str(path))
+
+
+def _progress_columns() -> tuple[ProgressColumn, ...]:
+    return (
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"simulating {built.name}", total=n)
-        report = simulate(
-            built, n, seed=seed, agents=agents, workers=workers, progress=lambda k: progress.advance(task, k)
-        )
-    _print_report(report)
 
 
 @app.command()

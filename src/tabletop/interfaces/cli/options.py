@@ -6,6 +6,8 @@ from typing import Any
 
 import typer
 
+from tabletop.agents import from_spec
+from tabletop.core.agent import Agent
 from tabletop.core.game import Game
 from tabletop.core.registry import make
 
@@ -37,3 +39,20 @@ def build_game(
     if data is not None:
         options["data"] = data
     return make(name, **options)
+
+
+def build_bots(players: int, first_bot_seat: int, bots: str, bot_seats: list[str] | None) -> list[Agent | None]:
+    """One agent per seat from ``--bots SPEC`` and ``--bot-seat SEAT=SPEC``; seats before
+    ``first_bot_seat`` are people (``None``)."""
+    specs: list[str | None] = [None if seat < first_bot_seat else bots for seat in range(players)]
+    for pair in bot_seats or []:
+        seat_text, sep, spec = pair.partition("=")
+        if not sep or not seat_text.strip().isdigit():
+            raise typer.BadParameter(f"expected SEAT=AGENT, got {pair!r}", param_hint="--bot-seat")
+        seat = int(seat_text)
+        if not 0 <= seat < players:
+            raise typer.BadParameter(f"seat {seat} does not exist with {players} players", param_hint="--bot-seat")
+        if seat < first_bot_seat:
+            raise typer.BadParameter(f"seat {seat} is a human seat (--humans)", param_hint="--bot-seat")
+        specs[seat] = spec
+    return [None if spec is None else from_spec(spec) for spec in specs]

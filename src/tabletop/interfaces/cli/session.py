@@ -11,6 +11,7 @@ from rich.table import Table
 
 from tabletop.agents import RandomAgent
 from tabletop.core.actions import Action
+from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError, ReplayError
 from tabletop.core.game import Game
 from tabletop.core.play import streams
@@ -32,22 +33,32 @@ class QuitGame(Exception):
 
 
 class PlaySession:
-    """One game in the terminal: humans in the first seats, random bots in the others."""
+    """One game in the terminal: humans in the first seats, bots (random unless given) in the others."""
 
-    def __init__(self, game: Game, humans: int, seed: int | None, console: Console) -> None:
+    def __init__(
+        self,
+        game: Game,
+        humans: int,
+        seed: int | None,
+        console: Console,
+        bots: list[Agent | None] | None = None,
+    ) -> None:
         self.game = game
         self.humans = humans
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.console = console
         self.chance_rng, self.seat_rngs = streams(self.seed, game.num_players)
-        self.bots = [RandomAgent() for _ in range(game.num_players)]
+        chosen = bots or [None] * game.num_players
+        self.bots: list[Agent] = [bot if bot is not None else RandomAgent() for bot in chosen]
         for seat, bot in enumerate(self.bots):
             bot.reset(seat)
         self.state = game.new_initial_state()
         self.shown_log = 0
 
     def seat_name(self, seat: int) -> str:
-        return f"seat {seat} ({'you' if self.humans == 1 and seat == 0 else 'human' if seat < self.humans else 'bot'})"
+        if seat < self.humans:
+            return f"seat {seat} ({'you' if self.humans == 1 else 'human'})"
+        return f"seat {seat} ({self.bots[seat].name} bot)"
 
     def run(self) -> Record:
         self.console.print(Rule(f"[b]{self.game.info.title}[/b]"))

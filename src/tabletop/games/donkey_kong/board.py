@@ -1,0 +1,296 @@
+"""The board as a graph, precomputed once per data file into plain tables.
+
+Spaces are numbered: every girder's blue spaces (girder by girder, bottom first,
+left to right), then every ladder's rungs (bottom rung first), then the Oil Can.
+Space names: ``C7`` is girder C's 7th space from the left, ``L4.1`` the lowest
+ladder space of ladder L4, ``OIL`` the Oil Can (obstacles only; no pawn enters it).
+
+Obstacles follow one *chain*: from the barrel drop space barrels roll along each
+girder and down the broken white lines to the Oil Can; fireballs climb the same
+chain backwards. ``chain_index`` orders obstacles for K-OBS-8: a smaller index is
+higher up (further along for a fireball).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from tabletop.games.donkey_kong.actions import Route
+from tabletop.games.donkey_kong.data import BoardModel, SetupModel
+
+OIL_NAME = "OIL"
+_SPACE = re.compile(r"^([A-Z])([0-9]{1,2})$")
+
+
+class BoardError(ValueError):
+    """A board whose graph is wrong (a ladder to nowhere, an unreachable Finish ...)."""
+
+
+class Board:
+    """Adjacency tables for pawns and obstacles, and the pawn routes."""
+
+    def __init__(self, model: BoardModel, setup: SetupModel) -> None:
+        self.model = model
+        names: list[str] = []
+        girder_of: list[int] = []
+        column: list[int] = []
+        self.girder_names = tuple(g.name for g in model.girders)
+        if len(set(self.girder_names)) != len(self.girder_names):
+            raise BoardError("two girders share a name")
+        self.girder_spaces: list[tuple[int, ...]] = []
+        for gi, girder in enumerate(model.girders):
+            first = len(names)
+            for col in range(1, girder.spaces + 1):
+                names.append(f"{girder.name}{col}")
+                girder_of.append(gi)
+                column.append(col)
+            self.girder_spaces.append(tuple(range(first, len(names))))
+        self.index = {name: i for i, name in enumerate(names)}
+        self.ladder_names = tuple(lad.name for lad in model.ladders)
+        if len(set(self.ladder_names)) != len(self.ladder_names):
+            raise BoardError("two ladders share a name")
+        self.ladder_ends: list[tuple[int, int]] = []
+        self.ladder_rungs: list[tuple[int, ...]] = []
+        ladder_of: list[int] = [-1] * len(names)
+        for li, ladder in enumerate(model.ladders):
+            bottom, top = self._girder_space(ladder.bottom, f"ladder {ladder.name} bottom"), self._girder_space(
+                ladder.top, f"ladder {ladder.name} top"
+            )
+            if girder_of[top] <= girder_of[bottom]:
+                raise BoardError(
+                    f"ladder {ladder.name} goes nowhere: its top {ladder.top} is not on a girder "
+                    f"above its bottom {ladder.bottom}"
+                )
+            rungs = []
+            for r in range(1, ladder.rungs + 1):
+                rungs.append(len(names))
+                names.append(f"{ladder.name}.{r}")
+                girder_of.append(-1)
+                column.append(column[bottom])
+                ladder_of.append(li)
+            self.ladder_ends.append((bottom, top))
+            self.ladder_rungs.append(tuple(rungs))
+        self.index = {name: i for i, name in enumerate(names)}
+        self.oil = len(names)
+        names.append(OIL_NAME)
+        girder_of.append(-1)
+        column.append(0)
+        ladder_of.append(-1)
+        self.index[OIL_NAME] = self.oil
+        self.names = tuple(names)
+        self.size = len(names)
+        self.girder_of = tuple(girder_of)
+        self.column = tuple(column)
+        self.ladder_of = tuple(ladder_of)
+
+        self.start = self._girder_space(model.start, "start")
+        self.finish = self._girder_space(model.finish, "finish")
+        self.drop = self._girder_space(model.barrel_drop, "barrel_drop")
+        self.dk_front = self._girder_space(model.donkey_kong_front, "donkey_kong_front")
+        if self.start == self.finish:
+            raise BoardError("start and finish are the same space")
+        self.pawn_adj = self._pawn_adjacency()
+        self._check_finish_reachable()
+        self.next_barrel = self._barrel_next()
+        self.oil_can_beside_girder = self.girder_of[self.index[model.oil_can_beside]]
+        self.chain = self._chain()
+        self.chain_index = [-1] * self.size
+        for i, s in enumerate(self.chain):
+            self.chain_index[s] = i
+        if self.chain_index[self.dk_front] < 0:
+            raise BoardError(f"donkey_kong_front {model.donkey_kong_front} is not on the barrels' way to the Oil Can")
+        self.next_fire = [-1] * self.size
+        for below, above in zip(self.chain[1:], self.chain, strict=False):
+            self.next_fire[below] = above
+        self.slide_up, self.slide_down = self._slides()
+        # where a moving obstacle must stop and look even if nothing lies there
+        self.special = [s in (self.oil, self.dk_front) for s in range(self.size)]
+        self.rung_up: list[int] = [-1] * self.size
+        self.rung_down = [-1] * self.size
+        for (low, high), steps in zip(self.ladder_ends, self.ladder_rungs, strict=True):
+            line = (low, *steps, high)
+            for i, rung in enumerate(steps, start=1):
+                self.rung_up[rung] = line[i + 1]
+                self.rung_down[rung] = line[i - 1]
+        self.red_dot = [False] * self.size
+        black: list[int] = []
+        for gi, girder in enumerate(model.girders):
+            for col in girder.red_dots:
+                self.red_dot[self._column(gi, col, "red dot")] = True
+            for col in girder.black_dots:
+                s = self._column(gi, col, "black dot")
+                if self.chain_index[s] < 0:
+                    raise BoardError(f"black dot {names[s]} is not on the barrels' way to the Oil Can")
+                black.append(s)
+        if len(set(black)) != len(black):
+            raise BoardError("a black dot is listed twice")
+        if len(black) != setup.barrels_on_board:
+            raise BoardError(
+                f"the board has {len(black)} black dots but the setup places "
+                f"{setup.barrels_on_board} barrels on black dots"
+            )
+        self.black_dots = tuple(sorted(black))
+        self._routes: dict[tuple[int, int], tuple[Route, ...]] = {}
+
+    # -- construction helpers -------------------------------------------------------
+    def _girder_space(self, name: str, what: str) -> int:
+        m = _SPACE.match(name)
+        if m is None or name not in self.index:
+            raise BoardError(f"{what} {name!r} is not a girder space of this board")
+        return self.index[name]
+
+    def _column(self, gi: int, col: int, what: str) -> int:
+        spaces = self.girder_spaces[gi]
+        if not 1 <= col <= len(spaces):
+            raise BoardError(f"{what} {col} is off girder {self.girder_names[gi]} (spaces 1 to {len(spaces)})")
+        return spaces[col - 1]
+
+    def _pawn_adjacency(self) -> tuple[tuple[int, ...], ...]:
+        adj: list[list[int]] = [[] for _ in range(self.size)]
+        for spaces in self.girder_spaces:
+            for a, b in itertools.pairwise(spaces):
+                adj[a].append(b)
+                adj[b].append(a)
+        for (bottom, top), rungs in zip(self.ladder_ends, self.ladder_rungs, strict=False):
+            line = (bottom, *rungs, top)
+            for a, b in itertools.pairwise(line):
+                adj[a].append(b)
+                adj[b].append(a)
+        return tuple(tuple(sorted(set(n))) for n in adj)
+
+    def _check_finish_reachable(self) -> None:
+        seen = {self.start}
+        frontier = [self.start]
+        while frontier:
+            s = frontier.pop()
+            for t in self.pawn_adj[s]:
+                if t not in seen:
+                    seen.add(t)
+                    frontier.append(t)
+        if self.finish not in seen:
+            raise BoardError(
+                f"the Finish {self.names[self.finish]} cannot be reached from the start {self.names[self.start]}"
+            )
+
+    def _barrel_next(self) -> list[int]:
+        nxt = [-1] * self.size
+        edge_from: dict[int, int] = {}
+        for edge in self.model.edges:
+            upper = self._girder_space(edge.upper, "edge upper end")
+            lower = self._girder_space(edge.lower, "edge lower end")
+            gu, gl = self.girder_of[upper], self.girder_of[lower]
+            if gu <= gl:
+                raise BoardError(f"broken line {edge.upper}-{edge.lower} does not lead down to a lower girder")
+            if lower not in (self.girder_spaces[gl][0], self.girder_spaces[gl][-1]):
+                raise BoardError(
+                    f"broken line {edge.upper}-{edge.lower} does not land on an end space "
+                    f"of girder {self.girder_names[gl]}"
+                )
+            if upper in edge_from:
+                raise BoardError(f"two broken lines leave {edge.upper}")
+            edge_from[upper] = lower
+        oil_beside = self._girder_space(self.model.oil_can_beside, "oil_can_beside")
+        for gi, girder in enumerate(self.model.girders):
+            spaces = self.girder_spaces[gi]
+            if girder.barrels_roll == "none":
+                continue
+            order = spaces if girder.barrels_roll == "right" else spaces[::-1]
+            for a, b in itertools.pairwise(order):
+                nxt[a] = b
+            end = order[-1]
+            if end in edge_from:
+                nxt[end] = edge_from.pop(end)
+            elif end == oil_beside:
+                nxt[end] = self.oil
+        if edge_from:
+            bad = self.names[next(iter(edge_from))]
+            raise BoardError(f"broken line from {bad} is not at the end where barrels roll off its girder")
+        if nxt[oil_beside] != self.oil:
+            raise BoardError(
+                f"oil_can_beside {self.model.oil_can_beside} is not the end where barrels roll off its girder"
+            )
+        return nxt
+
+    def _chain(self) -> tuple[int, ...]:
+        chain = [self.drop]
+        seen = {self.drop}
+        s = self.drop
+        while s != self.oil:
+            s = self.next_barrel[s]
+            if s < 0:
+                raise BoardError(
+                    f"barrels dropped at {self.names[self.drop]} never reach the Oil Can: "
+                    f"they stop at {self.names[chain[-1]]}"
+                )
+            if s in seen:
+                raise BoardError(f"barrels dropped at {self.names[self.drop]} go round in a loop at {self.names[s]}")
+            seen.add(s)
+            chain.append(s)
+        return tuple(chain)
+
+    def _slides(self) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """Ladders obstacles slide on (R-K4): both ends on the chain; the spaces passed, end last."""
+        up: list[tuple[int, ...]] = [()] * self.size
+        down: list[tuple[int, ...]] = [()] * self.size
+        for li, (bottom, top) in enumerate(self.ladder_ends):
+            if self.chain_index[bottom] < 0 or self.chain_index[top] < 0:
+                continue
+            rungs = self.ladder_rungs[li]
+            if up[bottom] or down[top]:
+                raise BoardError(
+                    f"two ladders of the obstacles' way share the end space of ladder {self.ladder_names[li]}"
+                )
+            up[bottom] = (*rungs, top)
+            down[top] = (*rungs[::-1], bottom)
+        return up, down
+
+    # -- pawn routes ---------------------------------------------------------------
+    def routes(self, start: int, count: int) -> tuple[Route, ...]:
+        """Every legal route of a pawn from ``start`` with the white die at ``count``.
+
+        A route never enters a space twice (K-PAWN-2, R-K1) and stops at the Finish
+        (R-K2); routes of the full count are legal, and routes ending at the
+        Finish; when there are none, the longest routes are (R-K2).
+        """
+        key = (start, count)
+        found = self._routes.get(key)
+        if found is None:
+            found = self._routes[key] = self._find_routes(start, count)
+        return found
+
+    def _find_routes(self, start: int, count: int) -> tuple[Route, ...]:
+        complete: list[tuple[int, ...]] = []
+        longest: list[tuple[int, ...]] = []
+        best = 0
+        path: list[int] = []
+        visited = {start}
+        adj, finish = self.pawn_adj, self.finish
+
+        def extend(at: int) -> None:
+            nonlocal best, longest
+            if path and (len(path) == count or at == finish):
+                complete.append(tuple(path))
+                return
+            moved = False
+            for nxt in adj[at]:
+                if nxt not in visited:
+                    moved = True
+                    visited.add(nxt)
+                    path.append(nxt)
+                    extend(nxt)
+                    path.pop()
+                    visited.discard(nxt)
+            if not moved and path:
+                if len(path) > best:
+                    best, longest = len(path), []
+                if len(path) == best:
+                    longest.append(tuple(path))
+
+        extend(start)
+        chosen = complete or longest
+        return tuple(Route(p, "move " + ">".join(self.names[s] for s in p)) for p in chosen)
+
+    def space(self, name: str) -> int:
+        """The index of a space by name (``KeyError`` if there is none)."""
+        return self.index[name]

@@ -1,0 +1,129 @@
+"""The data file's schema, as pydantic models.
+
+Every game fact lives in ``data/donkey_kong.toml`` (or a user's file of the same
+schema, given with the option ``data``). These models check each value;
+:mod:`~tabletop.games.donkey_kong.rules` then checks the board as a graph.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from tabletop.core.data import DataModel, load_toml, packaged
+
+
+class SetupModel(DataModel):
+    hand_size: int = Field(ge=0)
+    barrels: int = Field(ge=1)
+    barrels_on_board: int = Field(ge=0)
+    fireballs: int = Field(ge=0)
+    finish_bonus: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _barrels_fit(self) -> SetupModel:
+        if self.barrels_on_board > self.barrels:
+            raise ValueError(f"barrels_on_board ({self.barrels_on_board}) exceeds barrels ({self.barrels})")
+        return self
+
+
+class WhiteDieModel(DataModel):
+    faces: tuple[int, ...] = Field(min_length=1)
+
+    @field_validator("faces")
+    @classmethod
+    def _positive(cls, faces: tuple[int, ...]) -> tuple[int, ...]:
+        if any(f < 1 for f in faces):
+            raise ValueError("white die faces must be positive")
+        return faces
+
+
+class RedDieModel(DataModel):
+    faces: tuple[int | Literal["rests"], ...] = Field(min_length=1)
+
+    @field_validator("faces")
+    @classmethod
+    def _positive(cls, faces: tuple[int | str, ...]) -> tuple[int | str, ...]:
+        if any(isinstance(f, int) and f < 1 for f in faces):
+            raise ValueError('red die faces must be positive or "rests"')
+        return faces
+
+
+class DiceModel(DataModel):
+    white: WhiteDieModel
+    red: RedDieModel
+
+
+class CardModel(DataModel):
+    kind: Literal["jump", "hammer"]
+    points: int = Field(ge=0)
+    count: int = Field(ge=1)
+
+
+class GirderModel(DataModel):
+    name: str = Field(pattern=r"^[A-Z]$")
+    spaces: int = Field(ge=1, le=99)
+    barrels_roll: Literal["left", "right", "none"]
+    red_dots: tuple[int, ...] = ()
+    black_dots: tuple[int, ...] = ()
+    note: str = ""
+
+
+class EdgeModel(DataModel):
+    upper: str
+    lower: str
+    note: str = ""
+
+
+class LadderModel(DataModel):
+    name: str = Field(pattern=r"^L[0-9]{1,2}$")
+    bottom: str
+    top: str
+    rungs: int = Field(ge=0, le=9)
+    note: str = ""
+
+
+class BoardModel(DataModel):
+    provisional: bool = False
+    note: str = ""
+    start: str
+    finish: str
+    oil_can_beside: str
+    barrel_drop: str
+    donkey_kong_front: str
+    girders: tuple[GirderModel, ...] = Field(min_length=1)
+    edges: tuple[EdgeModel, ...] = ()
+    ladders: tuple[LadderModel, ...] = ()
+
+
+class RulesModel(DataModel):
+    title: str
+    setup: SetupModel
+    dice: DiceModel
+    cards: tuple[CardModel, ...] = Field(min_length=1)
+    board: BoardModel
+
+    @model_validator(mode="after")
+    def _cards_unique(self) -> RulesModel:
+        seen = set()
+        for card in self.cards:
+            key = (card.kind, card.points)
+            if key in seen:
+                raise ValueError(f"card {card.kind} {card.points} is listed twice")
+            seen.add(key)
+        return self
+
+
+DEFAULT_DATA = "donkey_kong.toml"
+
+
+def default_path() -> Path:
+    """The packaged data file."""
+    return packaged("tabletop.games.donkey_kong", f"data/{DEFAULT_DATA}")
+
+
+def read_rules_file(path: Path) -> RulesModel:
+    """Read and validate a data file's schema (the board's graph is checked by ``Board``)."""
+    return load_toml(path, RulesModel)

@@ -1,0 +1,115 @@
+"""The Jumanji game: options, the data file, and the precomputed chance tables."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from tabletop.core.chance import Distribution
+from tabletop.core.errors import DataFileError, InvalidOptionError
+from tabletop.core.game import Game, GameInfo
+from tabletop.core.options import Option
+from tabletop.games.jumanji.actions import FAILED, ROLLS, SAVED
+from tabletop.games.jumanji.data import Board, JumanjiData, load_board
+from tabletop.games.jumanji.notation import read
+from tabletop.games.jumanji.state import JumanjiState
+
+MAX_RESCUE_ROLLS = 20
+MAX_CHALLENGE_CARDS = 6
+
+
+def rescue_chance(rolls: int, faces: int, wild: bool) -> Fraction:
+    """J-RESCUE-1/2, R-J6: the chance one rescuer rolls the card's symbol (or the wild
+    hourglass) within ``rolls`` rolls of a die with ``faces`` faces."""
+    hit = Fraction(2 if wild else 1, faces)
+    return 1 - (1 - hit) ** rolls
+
+
+class JumanjiGame(Game):
+    """Jumanji (Milton Bradley, 1995): race to the centre before the Doomsday Grid fills."""
+
+    info = GameInfo(
+        name="jumanji",
+        title="Jumanji (Milton Bradley, 1995)",
+        min_players=2,
+        max_players=4,
+        options=(
+            Option("players", int, 4, "number of players", minimum=2, maximum=4),
+            Option(
+                "first_player",
+                int,
+                0,
+                "the seat of the player who suggested the game, who goes first (J-TURN-1)",
+                minimum=0,
+                maximum=3,
+            ),
+            Option(
+                "challenge_cards",
+                int,
+                0,
+                "Challenge Game: random danger cards put on the Doomsday Grid before the start (J-SETUP-2)",
+                minimum=0,
+                maximum=MAX_CHALLENGE_CARDS,
+            ),
+            Option(
+                "rescue_rolls",
+                int,
+                None,
+                "rolls each rescuer gets before the 8-second timer runs out (R-J6)",
+                minimum=1,
+                maximum=MAX_RESCUE_ROLLS,
+                nullable=True,
+                none_means="the data file's default: 8 rolls in 8 seconds",
+            ),
+            Option(
+                "data",
+                "path",
+                None,
+                "a board, deck and grid file of your own",
+                nullable=True,
+                none_means="the 1995 game's data shipped with tabletop",
+            ),
+        ),
+        min_return=-1.0,
+        max_return=1.0,
+        description="Race along your colour path to the centre; fail a rescue and the Doomsday Grid fills.",
+    )
+
+    data: JumanjiData
+    board: Board
+    first_player: int
+    challenge_cards: int
+    rescue_rolls: int
+    wild: bool
+    rescue_probability: Fraction
+    d8: Distribution
+    rescue: Distribution
+
+    def _check_options(self, options: Mapping[str, Any]) -> None:
+        try:
+            self.data, self.board = load_board(options["data"])
+        except DataFileError as exc:
+            raise InvalidOptionError(f"option 'data' of jumanji: {exc}") from None
+        board = self.board
+        self.first_player = int(options["first_player"])
+        self.challenge_cards = int(options["challenge_cards"])
+        if self.challenge_cards >= board.grid_places:
+            raise InvalidOptionError(
+                f"option 'challenge_cards' of jumanji must leave a grid place free ({board.grid_places} places)"
+            )
+        rolls = options["rescue_rolls"]
+        self.rescue_rolls = board.default_rescue_rolls if rolls is None else int(rolls)
+        self.wild = self.num_players > 2  # J-RESCUE-2: not wild with two players
+        self.rescue_probability = rescue_chance(self.rescue_rolls, board.rescue_faces, self.wild)
+        self.rescue = Distribution([SAVED, FAILED], [self.rescue_probability, 1 - self.rescue_probability])
+        self.d8 = Distribution.uniform([ROLLS[n] for n in board.number_faces])  # R-J1
+
+    def new_initial_state(self) -> JumanjiState:
+        return JumanjiState(self)
+
+    def state_from_text(self, text: str) -> JumanjiState:
+        return read(self, text)
+
+    def max_game_length(self) -> int:
+        return 200_000

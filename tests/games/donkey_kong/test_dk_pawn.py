@@ -1,0 +1,82 @@
+"""K-PAWN-1, K-PAWN-2 and rulings R-K1, R-K2, R-K3, R-K10 on the pawn's route."""
+
+from __future__ import annotations
+
+from conftest import apply, field, make_game, position, route_to, state_of
+
+from tabletop.games.donkey_kong import DonkeyKongState
+from tabletop.games.donkey_kong.actions import Route
+
+
+def destinations(state: DonkeyKongState) -> list[str]:
+    return [str(a).split(">")[-1].removeprefix("move ") for a in state.legal_actions()]
+
+
+def test_k_pawn_1_the_pawn_moves_the_full_white_count() -> None:
+    """K-PAWN-1: every route from A3 with a 2 enters exactly two spaces."""
+    state = state_of(position(dice="2,3"))
+    routes = state.legal_actions()
+    assert all(isinstance(r, Route) and len(r.path) == 2 for r in routes)
+    assert sorted(destinations(state)) == ["A1", "A5", "L2.1"]
+
+
+def test_k_pawn_1_the_pawn_moves_before_any_obstacle() -> None:
+    """K-PAWN-1: the obstacles are still where they were while the route is chosen."""
+    state = state_of(position(dice="2,3", barrels="C8"))
+    assert state.current_player() == 0 and field(state, "barrels") == "C8"
+
+
+def test_k_pawn_2_one_direction_and_girder_to_girder_only_by_ladder() -> None:
+    """K-PAWN-2: from B10 a 1 reaches only B9 (the broken line down to A10 is for obstacles only);
+    no route from A3 ever comes back through A3 or turns around on its girder."""
+    state = state_of(position(pawns="B10,A3", dice="1,3"))
+    assert destinations(state) == ["B9"]
+    state = state_of(position(dice="4,3"))
+    for route in state.legal_actions():
+        assert isinstance(route, Route)
+        assert len(set(route.path)) == len(route.path) and state.rules.board.start not in route.path
+    assert sorted(destinations(state)) == ["A7", "B4"]
+
+
+def test_r_k1_turning_from_a_ladder_onto_a_girder_is_allowed() -> None:
+    """R-K1: from A3 a 5 climbs L2 and may turn either way on B, or walk on to A8."""
+    state = state_of(position(dice="5,3"))
+    assert sorted(destinations(state)) == ["A8", "B3", "B5"]
+
+
+def test_r_k2_the_finish_stops_a_pawn_without_exact_count() -> None:
+    """R-K2: from F7 a 6 may end at the Finish T1 after three spaces."""
+    state = state_of(position(pawns="F7,A3", dice="6,3"))
+    assert "move L11.1>L11.2>T1" in [str(a) for a in state.legal_actions()]
+    apply(state, "move L11.1>L11.2>T1")
+    assert field(state, "pawns") == "T1,A3" and field(state, "finisher") == "0"
+
+
+def test_r_k2_longest_route_when_no_route_of_the_full_count_exists() -> None:
+    """R-K2: on any valid board a pawn can always use its full count or stop at the Finish,
+    so the longest-route fallback only shows in the board's table for a dead-end pocket."""
+    board = make_game(2).rules.board
+    routes = board.routes(board.index["A1"], 1)
+    assert [r.text for r in routes] == ["move A2"]
+    # the fallback: ask the route table for a count longer than any simple path from the Finish's ladder top
+    long_routes = board.routes(board.finish, 200)
+    assert long_routes and len({len(r.path) for r in long_routes}) == 1
+    assert len(long_routes[0].path) < 200
+
+
+def test_r_k3_pawns_may_share_a_space() -> None:
+    """R-K3: seat 0 may move onto seat 1's space."""
+    state = state_of(position(pawns="A3,A4", dice="1,rests"))
+    apply(state, route_to(state, "A4"))
+    assert field(state, "pawns") == "A4,A4"
+
+
+def test_r_k10_one_route_per_distinct_outcome() -> None:
+    """R-K10: routes are offered once per destination and sequence of obstacles met."""
+    state = state_of(position(dice="6,3", barrels="A5"))
+    keys = []
+    for route in state.legal_actions():
+        assert isinstance(route, Route)
+        keys.append((route.path[-1], tuple(s for s in route.path if state.obs[s])))
+    assert len(keys) == len(set(keys))
+    assert len(destinations(state)) == len(set(destinations(state)))
