@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tabletop.core.registry import list_games
+from tabletop.interfaces.web.app import heuristic_available
 
 REAL_GAMES = [g for g in ("jumanji", "doodle-jump", "donkey-kong") if g in list_games()]
 
@@ -47,7 +48,7 @@ def play_to_the_end(page: Any, limit: float = 150.0) -> None:
 
 @pytest.mark.parametrize("game", ["race", *REAL_GAMES])
 def test_a_game_from_the_lobby_played_to_the_end_against_bots(page: Any, server: Any, shoot: Any, game: str) -> None:
-    bot = "bot:heuristic" if game in REAL_GAMES else "bot:random"
+    bot = "bot:heuristic" if heuristic_available(game) else "bot:random"
     create_from_lobby(page, server, game, ["me", bot])
     page.wait_for_url(re.compile(r"/game/\w+\?token="))
     page.wait_for_selector("#board svg, #board pre")
