@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from conftest import apply, field, position, route_to, spaces, state_of
-
 from tabletop.games.donkey_kong import DonkeyKongState
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from conftest import apply, field, make_game, position, route_to, state_of
-
 from tabletop.games.donkey_kong import DonkeyKongState
 from tabletop.games.donkey_kong.actions import Route
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from conftest import apply, field, make_game, position, route_to, spaces, state_of
-
 from tabletop.core.state import CHANCE
 
 

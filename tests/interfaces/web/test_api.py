@@ -139,7 +139,7 @@ def test_refusals_change_nothing(client: TestClient, database: str) -> None:
     cases = [
         ({"token": "forged-token", "action": "left"}, 403, "this join link is not valid for game"),
         ({"action": "left"}, 403, "spectators cannot act"),
-        ({"token": bob, "action": "left"}, 409, "it is not your turn: waiting for seat 0 (Ann)"),
+        ({"token": bob, "action": "left"}, 409, "it is not your turn: waiting for Ann"),
         ({"token": ann, "action": "jump"}, 422, "'jump' is not a legal action for seat 0 here; legal: left, right"),
         ({"token": ann, "action": "left", "n": 5}, 409, "the game has moved on"),
     ]
@@ -157,7 +157,7 @@ def test_refusals_change_nothing(client: TestClient, database: str) -> None:
         ws.receive_json()
         ws.send_json({"type": "act", "action": "left", "id": 1})
         assert ws.receive_json() == {"type": "error", "id": 1,
-                                     "message": "it is not your turn: waiting for seat 0 (Ann)"}
+                                     "message": "it is not your turn: waiting for Ann"}
     assert client.get("/api/games/nope").status_code == 404
 
 
@@ -236,7 +236,7 @@ def test_undo_takes_back_only_your_own_last_decision(client: TestClient) -> None
     act(ann, "left")
     assert view(client, game_id, ann)["undo"] is True and view(client, game_id, bob)["undo"] is False
     refused = undo(bob)
-    assert refused.status_code == 409 and "seat 0 (Ann) has played since" in refused.json()["detail"]
+    assert refused.status_code == 409 and "Ann has played since" in refused.json()["detail"]
     assert undo(None).status_code == 403
     assert undo(ann).json() == {"ok": True, "n": 0}
     assert view(client, game_id)["state"]["picks"] == []
@@ -245,7 +245,7 @@ def test_undo_takes_back_only_your_own_last_decision(client: TestClient) -> None
     act(bob, "left")
     refused = undo(ann)
     assert refused.status_code == 409
-    assert refused.json()["detail"] == "you cannot undo: seat 1 (Bob) has played since your last decision"
+    assert refused.json()["detail"] == "you cannot undo: Bob has played since your last decision"
     assert view(client, game_id)["state"]["picks"] == ["right", "left"]
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from tabletop.core.registry import list_games
 from tabletop.interfaces.web.app import heuristic_available
+from tabletop.interfaces.web.rooms import Settings
 
 REAL_GAMES = [g for g in ("jumanji", "doodle-jump", "donkey-kong") if g in list_games()]
 
@@ -158,3 +159,34 @@ def test_the_replay_page_steps_forward_and_back(page: Any, server: Any) -> None:
     with page.expect_download() as download:
         page.click("#record-link")
     assert download.value.suggested_filename.startswith("tabletop-race-")
+
+
+@pytest.mark.skipif("jumanji" not in REAL_GAMES, reason="the Jumanji game is not installed")
+def test_a_jumanji_rescue_with_the_real_countdown(page: Any, start_server: Any, shoot: Any) -> None:
+    """The 8-second timer runs on the server; pressing Space rolls the Rescue die until the symbol shows."""
+    server = start_server(Settings(bot_delay=0.05, chance_delay=0.3, rescue_seconds=8.0, bot_roll_interval=0.4))
+    create_from_lobby(page, server, "jumanji", ["me", "bot:heuristic"])
+    page.wait_for_url(re.compile(r"/game/\w+\?token="))
+    roll_button = page.locator("#rescue-roll")
+    deadline = time.monotonic() + 120
+    while not roll_button.count():  # play until a danger card makes us a rescuer
+        assert "Game over" not in page.inner_text("#turn"), "the game ended before we had to rescue"
+        assert time.monotonic() < deadline
+        if page.locator(".choice").count():
+            page.keyboard.press("1")
+        page.wait_for_timeout(30)
+    started = time.monotonic()
+    first = float(page.inner_text(".countdown").split()[0])
+    assert 6.5 <= first <= 8.0
+    page.wait_for_timeout(1200)
+    second = float(page.inner_text(".countdown").split()[0])
+    assert first - 2.0 < second < first - 0.8, "the countdown runs in real time"
+    shoot(page, "jumanji-rescue")
+    mine = page.locator("#live .rescuers li[data-seat='0']")
+    while "safe!" not in mine.inner_text():
+        assert time.monotonic() - started < 8.5, "eight faces, a roll every 50 ms: the symbol shows in time"
+        page.keyboard.press("Space")
+        page.wait_for_timeout(50)
+    assert "rolled" in mine.inner_text()
+    page.wait_for_selector("#log li:has-text('player 1 (you) rolls in time')", timeout=12_000)
+    assert time.monotonic() - started < 12

@@ -205,7 +205,7 @@ def create_app(
             if request.kind == "bot":
                 spec = request.bot or "random"
                 _check_bot(body.game, spec)
-                seats.append(Seat(kind="bot", name=request.name or f"bot {spec.split(':')[0]}", bot=spec))
+                seats.append(Seat(kind="bot", name=request.name or f"bot {number + 1}", bot=spec))
             else:
                 token = tokens[number] = new_token()
                 seats.append(Seat(kind="human", name=request.name or f"player {number + 1}",

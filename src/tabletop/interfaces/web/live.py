@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.actions import Action
@@ -89,7 +90,7 @@ class Rescue:
             return self.seconds
         if self.phase == "done":
             return 0.0
-        return max(0.0, self.deadline - asyncio.get_running_loop().time())
+        return max(0.0, self.deadline - time.monotonic())
 
     def view(self) -> dict[str, Any]:
         return {
@@ -146,17 +147,16 @@ class Rescue:
 
     async def run(self) -> None:
         room = self.room
-        loop = asyncio.get_running_loop()
         await asyncio.sleep(min(room.settings.chance_delay * 4, 2.0))  # the card is read through the decoder
         if room.version != self.version:
             return
         self.phase = "running"
-        self.deadline = loop.time() + self.seconds
+        self.deadline = time.monotonic() + self.seconds
         room.broadcast()
         bots = [asyncio.create_task(self._bot(s)) for s in self.rescuers if s in room.agents]
         try:
             while len(self.saved) < len(self.rescuers) and room.version == self.version and not room.closed:
-                left = self.deadline - loop.time()
+                left = self.deadline - time.monotonic()
                 if left <= 0:
                     break
                 self.changed.clear()

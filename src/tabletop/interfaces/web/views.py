@@ -23,9 +23,11 @@ PRIVATE: dict[str, Callable[[dict[str, Any], int | None], dict[str, Any]]] = {}
 
 
 def seat_label(room: Room, seat: int) -> str:
-    info = room.seats[seat]
-    who = info.name or (f"bot ({info.bot})" if info.kind == "bot" else "player")
-    return f"seat {seat} ({who})"
+    """A seat's name for people (seats count from 1 on the pages; the engine's log counts from 0)."""
+    name = room.seats[seat].name or f"player {seat + 1}"
+    if sum(1 for info in room.seats if info.name == name) > 1:
+        return f"{name} (seat {seat + 1})"
+    return name
 
 
 def describe_mover(room: Room, mover: int) -> str:

@@ -59,6 +59,11 @@ export function seatName(view, seat) {
   return `${who}${view.you === seat ? " (you)" : ""}`;
 }
 
+/** A log line with each "seat N" replaced by that seat's name (the engine counts seats from 0). */
+export function readable(view, line) {
+  return line.replace(/\bseat (\d+)\b/g, (whole, n) => (view.seats?.[Number(n)] ? seatName(view, Number(n)) : whole));
+}
+
 /** Remember the join links this browser holds, so the lobby can offer to resume. */
 export function rememberSeat(gameId, seat, token, game) {
   const mine = JSON.parse(localStorage.getItem("tabletop.seats") || "{}");

@@ -1,5 +1,5 @@
 // A game page: one WebSocket to the server, the board drawn by the game's module, choices, log.
-import {el, rememberSeat, seatName, SEAT_COLOURS} from "/static/common.js";
+import {el, readable, rememberSeat, seatName, SEAT_COLOURS} from "/static/common.js";
 import {loadBoard} from "/static/boards/index.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
@@ -108,7 +108,7 @@ function render() {
     board.seatExtra ? board.seatExtra(view, s.seat) : null)));
   const logList = $("log");
   const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
-  logList.replaceChildren(...log.map((line) => el("li", {}, line)));
+  logList.replaceChildren(...log.map((line) => el("li", {title: line}, readable(view, line))));
   if (atBottom) logList.scrollTop = logList.scrollHeight;
 }
 

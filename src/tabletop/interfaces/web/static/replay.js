@@ -1,5 +1,5 @@
 // The replay page: the server rebuilds the position after any number of actions.
-import {api, el, seatName, SEAT_COLOURS} from "/static/common.js";
+import {api, el, readable, seatName, SEAT_COLOURS} from "/static/common.js";
 import {loadBoard} from "/static/boards/index.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
@@ -22,7 +22,7 @@ async function show(target) {
     ? (view.winners.length ? `Won by ${view.winners.map((s) => seatName(view, s)).join(", ")}` : "Nobody won")
     : `Turn ${view.turn} · next: ${view.waiting_for}`;
   $("board").replaceChildren(board.draw(view, ctx));
-  $("log").replaceChildren(...view.log.map((line) => el("li", {}, line)));
+  $("log").replaceChildren(...view.log.map((line) => el("li", {title: line}, readable(view, line))));
   $("log").scrollTop = $("log").scrollHeight;
   history.replaceState(null, "", `?step=${step}`);
 }
