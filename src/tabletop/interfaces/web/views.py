@@ -45,6 +45,8 @@ def undo_refusal(room: Room, seat: int) -> str | None:
     As on Board Game Arena: only your own last decision, and only while no chance
     event (a roll, a draw, a reveal) and no other player's action has happened since.
     """
+    if room.state.is_terminal():
+        return "the game is over: nothing can be undone"
     if room.live is not None:
         return "nothing can be undone during a live event"
     if not room.actors:

@@ -76,7 +76,7 @@ function turnText() {
   if (view.terminal) {
     const winners = view.winners;
     if (!winners.length) return "Game over: nobody won.";
-    if (winners.includes(view.you)) return "Game over: you won! 🎉";
+    if (winners.includes(view.you)) return "Game over: you won!";
     return `Game over: ${winners.map((s) => seatName(view, s)).join(" and ")} won.`;
   }
   if (view.live) return view.live.kind === "rescue" ? "Rescue! Roll the Rescue die." : "JUMANJI! Call it first.";

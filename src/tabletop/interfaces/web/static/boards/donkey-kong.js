@@ -187,8 +187,7 @@ function drawScenery(root, view, geo, board) {
     svg("rect", {x: ox - 22, y: oy - 30, width: 44, height: 48, rx: 6, fill: "#1f6fe0", stroke: "#cfe0ff",
       "stroke-width": 2}),
     svg("text", {x: ox, y: oy, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#fff"}, "OIL"),
-    svg("text", {x: ox, y: oy - 38, "text-anchor": "middle", "font-size": 14, fill: "#ffb347"},
-      `fireballs ×${state.fireballs_at_oil_can}`)));
+    svg("text", {x: 6, y: oy - 40, "font-size": 13, fill: "#ffb347"}, `fireballs ×${state.fireballs_at_oil_can}`)));
   if (board.finish) {
     const [fx, fy] = geo.girderSpot(board.finish);
     root.append(svg("text", {x: fx + 34, y: fy - 18, "font-size": 16, "font-weight": 700, fill: "#ff9fe0"},
