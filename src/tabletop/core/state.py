@@ -33,7 +33,7 @@ S = TypeVar("S", bound="State")
 class State(abc.ABC):
     """A position of a game, with its history since it was created."""
 
-    __slots__ = ("_distribution", "_events", "_history", "_legal", "game")
+    __slots__ = ("_distribution", "_events", "_history", "_legal", "_texts", "game")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -41,6 +41,7 @@ class State(abc.ABC):
         self._legal: tuple[Action, ...] | None = None
         self._distribution: Distribution | None = None
         self._events: list[tuple[str, tuple[Any, ...]]] = []
+        self._texts: dict[str, Action] | None = None
 
     # -- hooks each game fills ----------------------------------------------------
     @abc.abstractmethod
@@ -133,16 +134,20 @@ class State(abc.ABC):
             raise self._illegal(str(action))
         self._legal = None
         self._distribution = None
+        self._texts = None
         self._apply(action)
         self._history.append(action)
 
     def parse_action(self, text: str) -> Action:
         """The legal action (or chance outcome) whose notation is ``text``."""
         wanted = " ".join(text.split())
-        for action in self.legal_actions():
-            if str(action) == wanted:
-                return action
-        raise self._illegal(text)
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = {str(a): a for a in self.legal_actions()}
+        action = texts.get(wanted)
+        if action is None:
+            raise self._illegal(text)
+        return action
 
     def _illegal(self, text: str) -> IllegalActionError:
         legal = [str(a) for a in self.legal_actions()]
@@ -164,8 +169,18 @@ class State(abc.ABC):
         other._legal = self._legal
         other._distribution = self._distribution
         other._events = self._events.copy()
+        other._texts = None
         self._copy_into(other)
         return other
+
+    def chance_roller(self) -> int | None:
+        """The seat that rolls the dice or draws the card at this chance node, if any.
+
+        Front ends use it to let people roll their own dice (press Enter, click a
+        die); the outcome is still sampled by the driver. ``None``: nobody in
+        particular (a shuffle, a tie-break).
+        """
+        return None
 
     def metrics(self) -> dict[str, float]:
         """Game-specific figures that ``simulate`` averages over many games.

@@ -1,93 +1,11 @@
-"""Helpers for Donkey Kong scenario tests: positions are written in the game's notation."""
+"""Donkey Kong test fixtures; the scenario helpers live in dk_scenarios.py."""
 
 from __future__ import annotations
 
 import pytest
+from dk_scenarios import make_game
 
-import tabletop
-from tabletop.games.donkey_kong import DonkeyKongGame, DonkeyKongState
-
-BARRELS = 12
-FIREBALLS = 4
-_REQUIRED = ("players", "turn", "seat", "stage", "dice", "pawns", "barrels", "fireballs", "arm", "oil", "up", "down",
-             "finisher")
-_OPTIONAL = ("open", "walk", "queue", "mover", "hits")
-
-
-def make_game(players: int = 2, first_player: int | None = 0, data: str | None = None) -> DonkeyKongGame:
-    game = tabletop.make("donkey-kong", players=players, first_player=first_player, data=data)
-    assert isinstance(game, DonkeyKongGame)
-    return game
-
-
-def position(**fields: str | int | bool) -> str:
-    """A position text from a few fields; the rest default to a 2-player route stage.
-
-    ``arm`` and ``oil`` default to what the barrels and fireballs on the board leave over.
-    """
-    players = int(str(fields.get("players", 2)))
-    values: dict[str, str] = {
-        "players": str(players),
-        "turn": "1",
-        "seat": "0",
-        "stage": "route",
-        "dice": "1,3",
-        "pawns": ",".join(["A3"] * players),
-        "barrels": "-",
-        "fireballs": "-",
-        "up": "/".join(["-"] * players),
-        "down": "/".join(["-"] * players),
-        "finisher": "-",
-    }
-    values.update({k: str(v) for k, v in fields.items() if k != "dot"})
-
-    def count(key: str) -> int:
-        return 0 if values[key] == "-" else len(values[key].split(","))
-
-    mover = values.get("mover", "")
-    values.setdefault("arm", str(BARRELS - count("barrels") - mover.startswith("B")))
-    values.setdefault("oil", str(FIREBALLS - count("fireballs") - mover.startswith("F")))
-    parts = ["donkey-kong"] + [f"{k}={values[k]}" for k in _REQUIRED]
-    parts += [f"{k}={values[k]}" for k in _OPTIONAL if k in values]
-    if fields.get("dot"):
-        parts.append("dot")
-    return " ".join(parts)
-
-
-def state_of(text: str, game: DonkeyKongGame | None = None) -> DonkeyKongState:
-    if game is None:
-        players = int(text.split("players=")[1].split()[0])
-        game = make_game(players)
-    state = game.state_from_text(text)
-    assert isinstance(state, DonkeyKongState)
-    return state
-
-
-def apply(state: DonkeyKongState, *actions: str) -> DonkeyKongState:
-    for action in actions:
-        state.apply_action(action)
-    return state
-
-
-def field(state: DonkeyKongState, key: str) -> str | None:
-    """One field of the state's notation (None when absent; 'dot' gives 'dot')."""
-    for part in state.to_text().split()[1:]:
-        k, _, v = part.partition("=")
-        if k == key:
-            return v or k
-    return None
-
-
-def spaces(state: DonkeyKongState, key: str) -> set[str]:
-    value = field(state, key)
-    return set() if value in (None, "-") else set(str(value).split(","))
-
-
-def route_to(state: DonkeyKongState, destination: str) -> str:
-    """The text of the single legal route ending at ``destination``."""
-    found = [str(a) for a in state.legal_actions() if str(a).split(">")[-1].removeprefix("move ") == destination]
-    assert len(found) == 1, (destination, [str(a) for a in state.legal_actions()])
-    return found[0]
+from tabletop.games.donkey_kong import DonkeyKongGame
 
 
 @pytest.fixture

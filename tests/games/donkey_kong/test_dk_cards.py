@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from conftest import apply, field, position, route_to, spaces, state_of
+from dk_scenarios import apply, field, position, route_to, spaces, state_of
+
 from tabletop.core.errors import IllegalActionError
 from tabletop.core.state import CHANCE
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from dk_scenarios import make_game
 
 import tabletop
-from conftest import make_game
 from tabletop.agents import RandomAgent
 from tabletop.games.donkey_kong import DonkeyKongState
 from tabletop.testing import check_game

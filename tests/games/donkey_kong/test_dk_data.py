@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from dk_scenarios import make_game
 
 import tabletop
-from conftest import make_game
 from tabletop.core.errors import DataFileError, InvalidOptionError
 from tabletop.games.donkey_kong.data import default_path
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import apply, field, position, route_to, spaces, state_of
+from dk_scenarios import apply, field, position, route_to, spaces, state_of
 
 
 def test_k_end_1_the_finisher_completes_the_turn_then_the_game_ends_with_the_bonus() -> None:

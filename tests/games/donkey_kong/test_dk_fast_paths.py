@@ -6,8 +6,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from dk_scenarios import make_game
 
-from conftest import make_game
 from tabletop.core.chance import Distribution
 from tabletop.games.donkey_kong.rules import CountedDistribution
 

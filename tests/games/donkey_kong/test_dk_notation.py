@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from dk_scenarios import make_game, position, state_of
 
-from conftest import make_game, position, state_of
 from tabletop.core.errors import NotationError
 
 

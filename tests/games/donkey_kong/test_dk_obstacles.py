@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import apply, field, position, route_to, spaces, state_of
+from dk_scenarios import apply, field, position, route_to, spaces, state_of
+
 from tabletop.games.donkey_kong import DonkeyKongState
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import apply, field, make_game, position, route_to, state_of
+from dk_scenarios import apply, field, make_game, position, route_to, state_of
+
 from tabletop.games.donkey_kong import DonkeyKongState
 from tabletop.games.donkey_kong.actions import Route
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from dk_scenarios import make_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import make_game
 from tabletop.core.errors import IllegalActionError
 from tabletop.games.donkey_kong import DonkeyKongState
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import apply, field, make_game, position, route_to, spaces, state_of
+from dk_scenarios import apply, field, make_game, position, route_to, spaces, state_of
 
 STACKED_LADDERS = """
 title = "three girders whose ladders meet on B2"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from conftest import apply, field, make_game, position, route_to, spaces, state_of
+from dk_scenarios import apply, field, make_game, position, route_to, spaces, state_of
+
 from tabletop.core.state import CHANCE
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from dk_scenarios import apply, make_game, position, route_to, state_of
 from rich.console import Console
 
-from conftest import apply, make_game, position, route_to, state_of
 from tabletop.interfaces.terminal import describe, render
 
 

@@ -157,6 +157,9 @@ class DonkeyKongState(State):
     def current_player(self) -> int:
         return self.player
 
+    def chance_roller(self) -> int | None:
+        return self.cur if self.player == CHANCE and self.stage in (WHITE, RED) else None
+
     def turn_number(self) -> int:
         return self.turn
 

@@ -102,6 +102,14 @@ class JumanjiState(State):
             return TERMINAL
         return CHANCE
 
+    def chance_roller(self) -> int | None:
+        phase = self.phase
+        if phase in (ROLL, DRAW):
+            return self.cur
+        if phase in (RESCUE, WAITING):
+            return self.actor
+        return None
+
     def _legal_actions(self) -> tuple[Action, ...]:
         # J-RHINO-1 / R-J4: ahead of any pawn (own included) unless that space is the
         # centre; not where the rhino already stands; declining is always legal.
@@ -212,7 +220,15 @@ class JumanjiState(State):
         self.phase = RESCUE
         # J-BLANK-1: the others rescue, from the left; J-JUNGLE-1: everyone, you first
         self.actor = self.cur if self.kind == JUNGLE_KIND else (self.cur + 1) % self.n
-        self._log("seat {} draws card {}", self.cur, card + 1)
+        board = self.game.board
+        self._log(
+            'seat {} draws danger card {}: "{}" (symbol {}, number {})',
+            self.cur,
+            card + 1,
+            board.card_messages[card],
+            board.card_symbols[card],
+            board.card_numbers[card],
+        )
 
     def _rescue_roll(self, saved: bool) -> None:
         tally = self.tally

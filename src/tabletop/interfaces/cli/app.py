@@ -353,12 +353,17 @@ def _print_report(report: SimulationReport) -> None:
     console.print(length)
     if report.metrics:
         figures = Table(title=f"{report.game} figures (per game)")
-        for column in ("figure", "mean", "10th pct", "median", "90th pct", "95% interval"):
-            figures.add_column(column, justify="right")
+        figures.add_column("figure", no_wrap=True)
+        for column in ("mean", "10th pct", "median", "90th pct", "95% interval"):
+            figures.add_column(column, justify="right", no_wrap=True)
         for m in report.metrics:
             interval = f"{m.low:.3f} – {m.high:.3f}" if m.low is not None and m.high is not None else ""
-            figures.add_row(m.name, f"{m.mean:.3f}", f"{m.p10:.3g}", f"{m.median:.3g}", f"{m.p90:.3g}", interval)
+            figures.add_row(m.name, *(_figure(v) for v in (m.mean, m.p10, m.median, m.p90)), interval)
         console.print(figures)
+
+
+def _figure(value: float) -> str:
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
 def _fail(message: str) -> typer.Exit:

@@ -54,6 +54,8 @@ class PlaySession:
             bot.reset(seat)
         self.state = game.new_initial_state()
         self.shown_log = 0
+        self.auto_roll = False
+        self.board_turn = -1
 
     def seat_name(self, seat: int) -> str:
         if seat < self.humans:
@@ -79,6 +81,9 @@ class PlaySession:
         while not state.is_terminal():
             player = state.current_player()
             if player == CHANCE:
+                roller = state.chance_roller()
+                if roller is not None and roller < self.humans and not self.auto_roll:
+                    self._wait_to_roll(roller)
                 action = state.chance_distribution().sample(self.chance_rng)
             elif player < self.humans:
                 if last_player != player or self.humans > 1:
@@ -102,6 +107,26 @@ class PlaySession:
             self.console.print(f"[dim]chance:[/dim] {chance}")
         for line in new:
             self.console.print(f"  {line}")
+
+    def _wait_to_roll(self, seat: int) -> None:
+        """Let a person roll their own dice: Enter rolls, ``auto`` rolls for them from now on."""
+        if self.board_turn != self.state.turn_number():
+            self.board_turn = self.state.turn_number()
+            self.console.print(terminal.render(self.state))
+        answer = self.console.input(
+            f"[b]{self.seat_name(seat)}[/b], press Enter to {terminal.chance_prompt(self.state)}"
+            " [dim](board, log, auto: roll for me from now on, quit)[/dim] "
+        )
+        word = answer.strip().lower()
+        if word == "auto":
+            self.auto_roll = True
+        elif word == "board":
+            self.console.print(terminal.render(self.state))
+        elif word == "log":
+            for line in self.state.log():
+                self.console.print(f"  {line}")
+        elif word in ("quit", "exit", "q"):
+            raise QuitGame
 
     def _ask(self, seat: int) -> Action:
         legal = self.state.legal_actions()

@@ -1,8 +1,9 @@
 """Terminal views of positions, drawn with Rich.
 
 Each game has a module here with ``render(state) -> RenderableType`` drawing
-its board, and ``describe(state, action) -> str`` saying in words what an
-action means for people choosing one. Games without a module fall back to
+its board, ``describe(state, action) -> str`` saying in words what an
+action means for people choosing one, and optionally
+``chance_prompt(state) -> str`` naming what a person is about to roll or draw. Games without a module fall back to
 ``str(state)``.
 """
 
@@ -51,3 +52,12 @@ def describe(state: State, action: Action) -> str:
         return ""
     explain: Callable[[State, Action], str] = module.describe
     return explain(state, action)
+
+
+def chance_prompt(state: State) -> str:
+    """What the seat in ``state.chance_roller()`` is about to do, e.g. "roll the number die"."""
+    module = _module(state.game.name)
+    if module is None or not hasattr(module, "chance_prompt"):
+        return "roll"
+    prompt: Callable[[State], str] = module.chance_prompt
+    return prompt(state)

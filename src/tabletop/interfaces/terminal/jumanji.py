@@ -38,6 +38,15 @@ def _colour(state: JumanjiState, seat: int) -> str:
     return state.game.board.colours[seat]
 
 
+#: spaces per printed line, so a long path wraps instead of being cut at 80 columns
+_LINE = 33
+
+
+def _path_lines(state: JumanjiState, seat: int) -> list[Text]:
+    line = _path_line(state, seat)
+    return [line[i : i + _LINE] for i in range(0, len(line), _LINE)]
+
+
 def _path_line(state: JumanjiState, seat: int) -> Text:
     board = state.game.board
     kinds = board.kinds[seat]
@@ -112,23 +121,20 @@ def _grid(state: JumanjiState) -> Text:
 def render(state: JumanjiState) -> RenderableType:
     """A readable board: one line per colour path (S = START, ◎ = the centre)."""
     board = state.game.board
-    table = Table(
-        show_header=True,
-        header_style="bold",
-        box=None,
-        pad_edge=False,
-        caption="S START   · Blank   w Wait for 5 or 8   J Jungle   r Rhino space   ▲ the rhino   ◎ the centre",
-        caption_justify="left",
-    )
-    table.add_column("seat", no_wrap=True)
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column("seat", no_wrap=True, min_width=10)
     table.add_column("colour path, START to centre", no_wrap=True)
-    table.add_column("where")
     for seat in range(state.n):
         colour = _colour(state, seat)
         label = Text(f"{'▶' if seat == state.cur else ' '} {seat} {colour}", style=_PAWN_STYLE.get(colour, "bold"))
         where = _where(state, seat) + (" — blocked by the rhino" if state.rhino == seat else "")
-        table.add_row(label, _path_line(state, seat), where)
-    parts: list[RenderableType] = [table, _grid(state)]
+        table.add_row(label, Text(where, style="bold" if seat == state.cur else ""))
+        for line in _path_lines(state, seat):
+            table.add_row("", line)
+    legend = Text(
+        "S START  · Blank  w Wait for 5 or 8  J Jungle  r Rhino space  ▲ the rhino  ◎ the centre", style="dim"
+    )
+    parts: list[RenderableType] = [table, legend, _grid(state)]
     piles = Text(f"Draw pile {len(state.pile)} cards · discard pile {len(state.discard)} cards · ")
     piles.append("rhino: " + (f"ahead of seat {state.rhino}" if state.rhino >= 0 else "on its home base"))
     hourglass = "wild" if state.game.wild else "NOT wild (two players)"
@@ -171,3 +177,19 @@ def describe(state: JumanjiState, action: Action) -> str:
     if isinstance(action, CallFirst):
         return f"seat {action.seat} shouts JUMANJI first"
     return ""
+
+
+def chance_prompt(state: JumanjiState) -> str:
+    """What the seat at a chance node is about to do, for a person pressing Enter."""
+    phase = state.phase
+    if phase == DRAW:
+        return "draw a danger card"
+    if phase == RESCUE:
+        card = state.game.board.card_symbols[state.card] if state.card >= 0 else "the symbol"
+        wild = " or the hourglass" if state.game.wild else ""
+        return f"roll your Rescue die against the 8-second timer (you need the {card}{wild})"
+    if phase == WAITING:
+        return f"roll the number die for seat {state.cur}: a 5 or an 8 stops the slide"
+    if phase == ROLL and state.rhino == state.cur:
+        return "roll the number die: an even number frees you from the rhino"
+    return "roll the number die"

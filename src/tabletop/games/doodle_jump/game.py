@@ -1,0 +1,96 @@
+"""The Doodle Jump game: options, the data file, and the shared tables every state reads."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.core.chance import Distribution
+from tabletop.core.errors import DataFileError, InvalidOptionError
+from tabletop.core.game import Game, GameInfo
+from tabletop.core.options import Option
+from tabletop.games.doodle_jump.actions import ActionTable
+from tabletop.games.doodle_jump.board import Geometry
+from tabletop.games.doodle_jump.data import Rules, build_rules, load_data
+from tabletop.games.doodle_jump.state import DoodleJumpState
+
+
+class DoodleJumpDataError(InvalidOptionError, DataFileError):
+    """The ``data`` option names a file that is missing or malformed."""
+
+
+class DoodleJumpGame(Game):
+    """Doodle Jump (Ravensburger, 2013) for 2 to 4 players."""
+
+    info = GameInfo(
+        name="doodle-jump",
+        title="Doodle Jump",
+        min_players=2,
+        max_players=4,
+        options=(
+            Option("players", int, 4, "number of Doodlers", minimum=2, maximum=4),
+            Option(
+                "first_player", int, None, "seat that begins", nullable=True,
+                none_means="decided by an opening roll, ties re-rolled among the tied",
+            ),
+            Option(
+                "tiles", str, "power", "tiles in play: none (very first game), power, or expert (adds Expert Tiles)",
+                choices=("none", "power", "expert"),
+            ),
+            Option("data", "path", None, "your own levels, dice and tiles file", nullable=True,
+                   none_means="the packaged data file"),
+            Option("choose_shield", bool, False,
+                   "after a failed roll a Shield holder chooses whether to spend it (R-D7); off: spent automatically"),
+        ),
+        min_return=-1.0,
+        max_return=1.0,
+        description="Roll, jump up the ramp, push your luck; first Doodler on the top level wins.",
+    )  # fmt: skip
+
+    rules: Rules
+    table: ActionTable
+    geometry: Geometry
+    has_targets: bool
+
+    def _check_options(self, options: Mapping[str, Any]) -> None:
+        try:
+            data = load_data(options["data"])
+        except DataFileError as exc:
+            raise DoodleJumpDataError(f"option 'data' of doodle-jump: {exc}") from None
+        self.rules = build_rules(data, options["players"], options["tiles"], options["choose_shield"])
+        self.table = ActionTable(self.rules)
+        self.geometry = Geometry.build(self.rules)
+        self.has_targets = any(
+            n and e in ("ufo", "monster") for n, e in zip(self.rules.tile_counts, self.rules.tile_effects, strict=True)
+        )
+        self._draws: dict[tuple[int, ...], Distribution] = {}
+        self._level_draws: dict[tuple[int, ...], Distribution] = {}
+
+    def max_game_length(self) -> int:
+        # Each turn is a handful of actions; random games are measured in the rules doc.
+        return 200_000
+
+    def new_initial_state(self) -> DoodleJumpState:
+        return DoodleJumpState(self)
+
+    def state_from_text(self, text: str) -> DoodleJumpState:
+        from tabletop.games.doodle_jump.notation import read
+
+        return read(self, text)
+
+    def draw_distribution(self, box: tuple[int, ...]) -> Distribution:
+        """A tile drawn at random from the box: each kind weighted by how many are left."""
+        dist = self._draws.get(box)
+        if dist is None:
+            if len(self._draws) > 50_000:
+                self._draws.clear()
+            draws = self.table.draws
+            dist = self._draws[box] = Distribution.weighted([(draws[k], n) for k, n in enumerate(box) if n])
+        return dist
+
+    def level_distribution(self, left: tuple[int, ...]) -> Distribution:
+        """The next row's level, uniform over the levels not yet placed."""
+        dist = self._level_draws.get(left)
+        if dist is None:
+            dist = self._level_draws[left] = Distribution.uniform([self.table.levels[lv] for lv in left])
+        return dist
