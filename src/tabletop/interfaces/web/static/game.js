@@ -55,12 +55,14 @@ function connect() {
 
 function receive(message) {
   if (message.type === "view") {
-    if (message.full || message.log_from === 0) log = message.log.slice();
-    else if (message.log_from === log.length) log.push(...message.log);
-    else log = message.log.slice();  // out of step: the next full view repairs it
+    if (message.log_from === log.length && !message.full) log.push(...message.log);
+    else {
+      log = message.log.slice();  // a whole log (first view, reconnection, undo): redraw the list
+      logShown = -1;
+    }
     if (!message.board && view) message.board = view.board;
     view = message;
-    render();
+    scheduleRender();
   } else if (message.type === "error") {
     showError(message.message);
     if (message.fatal) {
@@ -70,6 +72,19 @@ function receive(message) {
       $("turn").className = "turn refused";
     }
   }
+}
+
+let renderPending = false;
+let logShown = 0;  // how many log lines the list holds (it only grows, except after an undo)
+
+/** Draw at most once per frame, however fast updates arrive (bots can play many moves a second). */
+function scheduleRender() {
+  if (renderPending) return;
+  renderPending = true;
+  requestAnimationFrame(() => {
+    renderPending = false;
+    render();
+  });
 }
 
 function turnText() {
@@ -108,7 +123,12 @@ function render() {
     board.seatExtra ? board.seatExtra(view, s.seat) : null)));
   const logList = $("log");
   const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
-  logList.replaceChildren(...log.map((line) => el("li", {title: line}, readable(view, line))));
+  if (logShown < 0 || logShown > log.length || logList.children.length !== logShown) {
+    logList.replaceChildren();
+    logShown = 0;
+  }
+  logList.append(...log.slice(logShown).map((line) => el("li", {title: line}, readable(view, line))));
+  logShown = log.length;
   if (atBottom) logList.scrollTop = logList.scrollHeight;
 }
 
