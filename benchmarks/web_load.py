@@ -37,7 +37,8 @@ import sys, uvicorn
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.rooms import Settings
 app = create_app(sys.argv[1], Settings(bot_delay=0.0, chance_delay=0.0), live=False)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws="websockets-sansio")
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws="websockets-sansio",
+            ws_per_message_deflate=False)
 """
 
 
@@ -77,16 +78,10 @@ async def play_seat(url: str, seat: Seat, totals: Totals, rng: random.Random, ma
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
             except TimeoutError:
                 return
-            message: dict[str, Any] = json.loads(raw)
-            if message["type"] == "error":
-                totals.refused += 1
-                totals.errors.append(message["message"])
-                pending = None
-                continue
-            if message["type"] == "ack":
-                number = message["id"]
-                seat.acked[number] = seat.asked[number]
-                continue
+            received: dict[str, Any] = json.loads(raw)
+            for message in [*received.get("replies", []), received]:
+                pending = handle_reply(seat, totals, message, pending)
+            message = received
             if message["type"] != "view":
                 continue
             now = time.monotonic()
@@ -109,6 +104,18 @@ async def play_seat(url: str, seat: Seat, totals: Totals, rng: random.Random, ma
                 await ws.send(json.dumps({"type": "act", "action": action, "n": n, "id": n}))
             elif n >= max_actions:
                 return
+
+
+def handle_reply(seat: Seat, totals: Totals, message: dict[str, Any], pending: int | None) -> int | None:
+    """Note an ack or a refusal; returns what is still pending."""
+    if message["type"] == "error":
+        totals.refused += 1
+        totals.errors.append(message["message"])
+        return None
+    if message["type"] == "ack":
+        number = message["id"]
+        seat.acked[number] = seat.asked[number]
+    return pending
 
 
 def check_streams(seats: list[Seat], records: dict[str, list[str]]) -> tuple[int, int]:

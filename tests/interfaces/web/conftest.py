@@ -61,7 +61,8 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         self.app = create_app(self.database, self.settings)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", ws="websockets-sansio")
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws="websockets-sansio", ws_per_message_deflate=False)
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()

@@ -277,9 +277,9 @@ def test_every_action_is_stored_before_it_is_broadcast(client: TestClient) -> No
     stored_at_broadcast: list[tuple[int, int]] = []
     original = room.broadcast
 
-    def spy(skip: Any = None) -> None:
+    def spy() -> None:
         stored_at_broadcast.append((len(room.actors), len(store.load(game_id).actions)))
-        original(skip)
+        original()
 
     room.broadcast = spy
     for token, action in [(token_of(created, 0), "left"), (token_of(created, 1), "right")]:

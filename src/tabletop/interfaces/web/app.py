@@ -272,19 +272,19 @@ def create_app(
             await ws.close(code=4403 if exc.status == 403 else 4404)
             return
         conn = Connection(seat=seat, send=ws.send_text)
-        sender = asyncio.create_task(_pump(conn))
+        sender = asyncio.create_task(conn.pump(room))
         room.attach(conn)
         try:
             while True:
                 raw = await ws.receive_text()
                 reply = await _handle(room, seat, raw)
                 if reply is not None:
-                    conn.queue.put_nowait(json.dumps(reply))
+                    conn.reply(reply)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             room.detach(conn)
-            conn.queue.put_nowait(None)
+            conn.close()
             with contextlib.suppress(Exception):
                 await sender
 
@@ -309,18 +309,6 @@ def record_of(room: Room) -> Record:
         winners=list(state.winners()) if over else None,
         returns=[float(r) for r in state.returns()] if over else None,
     )
-
-
-async def _pump(conn: Connection) -> None:
-    """Send the connection's queued messages in order (a slow client never blocks the room)."""
-    while True:
-        message = await conn.queue.get()
-        if message is None:
-            return
-        try:
-            await conn.send(message)
-        except Exception:
-            return
 
 
 async def _handle(room: Room, seat: int | None, raw: str) -> dict[str, Any] | None:

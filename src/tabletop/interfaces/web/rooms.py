@@ -81,13 +81,57 @@ LiveFactory = Callable[["Room"], "LiveEvent | None"]
 
 @dataclass(eq=False)
 class Connection:
-    """One open WebSocket: whose seat (``None``: a spectator) and what it has been sent."""
+    """One open WebSocket: whose seat (``None``: a spectator) and what it has been sent.
+
+    Views are built when they are sent, not when the game changes: a viewer that
+    is behind gets one message with everything new since its last one (the log
+    and the actions as deltas from what it has seen), so a burst of moves costs
+    one frame, and a slow viewer never holds up the room.
+    """
 
     seat: int | None
     send: Callable[[str], Awaitable[None]]
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    dirty: bool = False
+    closed: bool = False
+    replies: list[dict[str, Any]] = field(default_factory=list)
     n_seen: int = -1
     log_seen: int = -1
+
+    def changed(self) -> None:
+        self.dirty = True
+        self.wake.set()
+
+    def reply(self, message: dict[str, Any]) -> None:
+        """An answer to this viewer's request (an ack or a refusal), sent after the view it concerns."""
+        self.replies.append(message)
+        self.wake.set()
+
+    def close(self) -> None:
+        self.closed = True
+        self.wake.set()
+
+    async def pump(self, room: Room) -> None:
+        """Send this viewer what is new, until the connection closes."""
+        while True:
+            await self.wake.wait()
+            # let changes queued in the same instant land first (a move and the dice it triggers: one frame)
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+            self.wake.clear()
+            if self.closed:
+                return
+            if self.dirty:
+                self.dirty = False
+                frames = [room.message_for(self)]
+            else:
+                frames = [json.dumps(r) for r in self.replies]
+            self.replies.clear()
+            try:
+                for frame in frames:
+                    await self.send(frame)
+            except Exception:
+                return
 
 
 def resume_seed(seed: int, actions: int) -> int:
@@ -118,6 +162,7 @@ class Room:
         self.state: State = self.game.new_initial_state()
         for text in stored.actions:
             self.state.apply_action(text)
+        self.log_lines: list[str] = self.state.log()
         self.actors: list[int] = list(stored.actors)
         self._reseed()
         self.agents: dict[int, Agent] = {}
@@ -134,6 +179,8 @@ class Room:
         self.live: LiveEvent | None = None
         self._driver: asyncio.Task[None] | None = None
         self.closed = False
+        self.revision = 0
+        self._shared: tuple[int, str] = (-1, "")
 
     def _reseed(self) -> None:
         self.chance_rng, self.seat_rngs = streams(resume_seed(self.seed, len(self.actors)), self.game.num_players)
@@ -202,6 +249,7 @@ class Room:
         after.apply_action(action)  # raises before anything changed if illegal
         self.store.append(self.id, number, str(action), actor)
         self.state = after
+        self.log_lines.extend(after.log(len(self.log_lines)))
         self.actors.append(actor)
         self.version += 1
         if after.is_terminal():
@@ -222,6 +270,7 @@ class Room:
                 state.apply_action(action)
             self.store.truncate(self.id, keep)
             self.state = state
+            self.log_lines = state.log()
             self.actors = self.actors[:keep]
             self.version += 1
             for conn in self.connections:
@@ -286,8 +335,8 @@ class Room:
             log.exception("the driver of game %s stopped", self.id)
 
     async def _pause(self, seconds: float) -> None:
-        if seconds > 0:
-            await asyncio.sleep(seconds)
+        # even without a pause, yield: a run of chance nodes must not hold up every other room
+        await asyncio.sleep(max(seconds, 0.0))
 
     async def close(self) -> None:
         self.closed = True
@@ -296,34 +345,41 @@ class Room:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._driver
         for conn in list(self.connections):
-            conn.queue.put_nowait(None)
+            conn.close()
 
     # -- connections --------------------------------------------------------------------
     def attach(self, conn: Connection) -> None:
         self.connections.add(conn)
         if conn.seat is not None:
             self.mark_joined(conn.seat)
-        conn.queue.put_nowait(self._message_for(conn))
-        self.broadcast(skip=conn)  # the others see who is connected
+        self.broadcast()  # the newcomer gets everything; the others see who is connected
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
         self.broadcast()
 
-    def broadcast(self, skip: Connection | None = None) -> None:
-        """Queue the new view for every connection (each gets only what its seat may see)."""
+    def broadcast(self) -> None:
+        """Tell every connection that the game changed (each is sent only what its seat may see)."""
+        self.revision += 1
         for conn in self.connections:
-            if conn is not skip:
-                conn.queue.put_nowait(self._message_for(conn))
+            conn.changed()
 
-    def _message_for(self, conn: Connection) -> str:
-        message = views.seat_view(self, conn.seat, log_from=max(conn.log_seen, 0), actions_from=max(conn.n_seen, 0),
-                                  with_board=conn.log_seen < 0)
-        message["type"] = "view"
-        message["full"] = conn.log_seen < 0
-        conn.log_seen = message["log_size"]
-        conn.n_seen = message["n"]
-        return json.dumps(message)
+    def message_for(self, conn: Connection) -> str:
+        """The view for ``conn`` now, with what is new since its last one, as JSON text."""
+        if self._shared[0] != self.revision:  # the common part is encoded once per change
+            self._shared = (self.revision, json.dumps(views.shared_view(self)))
+        shared = self._shared[1]
+        full = conn.log_seen < 0
+        personal = views.personal_view(self, conn.seat, log_from=max(conn.log_seen, 0),
+                                       actions_from=max(conn.n_seen, 0), with_board=full)
+        personal["type"] = "view"
+        personal["full"] = full
+        if conn.replies:
+            personal["replies"] = list(conn.replies)
+        conn.log_seen = len(self.log_lines)
+        conn.n_seen = len(self.actors)
+        # the seat's own fields after the shared ones (a seat's private state dict overrides the shared one)
+        return shared[:-1] + ", " + json.dumps(personal)[1:]
 
     def connected_seats(self) -> set[int]:
         return {c.seat for c in self.connections if c.seat is not None}

@@ -85,36 +85,15 @@ def seats(room: Room) -> list[dict[str, Any]]:
     ]
 
 
-def seat_view(
-    room: Room, seat: int | None, log_from: int = 0, actions_from: int = 0, with_board: bool = True
-) -> dict[str, Any]:
-    """The view of the game for ``seat`` (``None``: a spectator).
-
-    ``log`` holds the log's entries from ``log_from`` on (``log_size`` in all), and
-    ``actions`` the actions from number ``actions_from`` on, so an update is small.
-    """
+def shared_view(room: Room) -> dict[str, Any]:
+    """The part of every seat's view that is the same for all (built once per change)."""
     state = room.state
     mover = state.current_player()
-    history = state.history()
-    log = state.log()
-    legal: list[str] = []
-    if seat is not None and mover == seat and room.live is None:
-        legal = [str(a) for a in state.legal_actions()]
-    n = len(history)
-    if actions_from > n:
-        actions_from = 0
-    if log_from > len(log):
-        log_from = 0
-    view = {
+    return {
         **header(room),
-        "you": seat,
         "seats": seats(room),
-        "n": n,
-        "actions_from": actions_from,
-        "actions": [
-            {"n": i, "action": str(history[i]), "by": room.actors[i]} for i in range(actions_from, n)
-        ],
-        "state": state_dict(room, seat),
+        "n": len(room.actors),
+        "state": state_dict(room, None),
         "text": str(state),
         "mover": mover,
         "waiting_for": describe_mover(room, mover),
@@ -122,16 +101,48 @@ def seat_view(
         "terminal": state.is_terminal(),
         "winners": list(state.winners()),
         "returns": [float(r) for r in state.returns()] if state.is_terminal() else None,
-        "log_from": log_from,
-        "log": log[log_from:],
-        "log_size": len(log),
+        "log_size": len(room.log_lines),
+        "live": room.live.view() if room.live is not None else None,
+    }
+
+
+def personal_view(
+    room: Room, seat: int | None, log_from: int = 0, actions_from: int = 0, with_board: bool = True
+) -> dict[str, Any]:
+    """The part of the view that depends on the seat and on what that viewer was sent before.
+
+    ``log`` holds the log's entries from ``log_from`` on, and ``actions`` the actions from
+    number ``actions_from`` on, so an update is small.
+    """
+    state = room.state
+    legal: list[str] = []
+    if seat is not None and state.current_player() == seat and room.live is None:
+        legal = [str(a) for a in state.legal_actions()]
+    history = state.history()
+    n = len(history)
+    actions_from = actions_from if actions_from <= n else 0
+    log_from = log_from if log_from <= len(room.log_lines) else 0
+    view: dict[str, Any] = {
+        "you": seat,
         "legal": legal,
         "undo": seat is not None and undo_refusal(room, seat) is None,
-        "live": room.live.view() if room.live is not None else None,
+        "log_from": log_from,
+        "log": room.log_lines[log_from:],
+        "actions_from": actions_from,
+        "actions": [{"n": i, "action": str(history[i]), "by": room.actors[i]} for i in range(actions_from, n)],
     }
     if with_board:
         view["board"] = room.board
+    if PRIVATE.get(room.game.name) is not None:  # a game with private parts: the seat's own state dict
+        view["state"] = state_dict(room, seat)
     return view
+
+
+def seat_view(
+    room: Room, seat: int | None, log_from: int = 0, actions_from: int = 0, with_board: bool = True
+) -> dict[str, Any]:
+    """The whole view of the game for ``seat`` (``None``: a spectator)."""
+    return {**shared_view(room), **personal_view(room, seat, log_from, actions_from, with_board)}
 
 
 def replay_view(room: Room, step: int) -> dict[str, Any]:

@@ -54,6 +54,7 @@ function connect() {
 }
 
 function receive(message) {
+  for (const reply of message.replies || []) receive(reply);  // answers that came with a view
   if (message.type === "view") {
     if (message.log_from === log.length && !message.full) log.push(...message.log);
     else {
