@@ -119,20 +119,37 @@ def test_a_human_plays_through_the_websocket_and_everyone_sees_it(client: TestCl
             first = ws.receive_json()
         assert first["legal"] == ["advance", "wait"]
         ws.send_json({"type": "act", "action": "advance", "n": first["n"], "id": 7})
-        seen = []
+        views_seen: list[dict[str, Any]] = []
         while True:
-            message = ws.receive_json()
-            seen.append(message)
-            if message["type"] == "ack":
+            frame = ws.receive_json()
+            if frame["type"] == "view":
+                views_seen.append(frame)
+            replies = [frame] if frame["type"] != "view" else frame.get("replies", [])
+            if any(r["type"] == "ack" for r in replies):
                 break
-        assert message == {"type": "ack", "id": 7, "n": first["n"] + 1}
-        assert any(m["type"] == "view" and m["n"] == first["n"] + 1 for m in seen)  # the view before the ack
+        ack = next(r for r in replies if r["type"] == "ack")
+        assert ack == {"type": "ack", "id": 7, "n": first["n"] + 1}
+        assert views_seen[-1]["n"] >= first["n"] + 1  # the view with the move came with the ack, or before it
+        actions: list[dict[str, Any]] = []
         watched = spectator.receive_json()
+        actions += watched["actions"]
         while watched["n"] < first["n"] + 1:
             watched = spectator.receive_json()
+            actions += watched["actions"]
         assert watched["you"] is None and watched["legal"] == []
-        assert {"n": first["n"], "action": "advance", "by": 0} in [a for a in watched["actions"]] or watched[
-            "state"]["positions"][0] > 0
+        assert {"n": first["n"], "action": "advance", "by": 0} in actions
+        assert [a["n"] for a in actions] == list(range(len(actions)))  # every action once, in order
+
+
+def next_reply(ws: Any) -> dict[str, Any]:
+    """The next answer to a request, whether it came alone or with a view."""
+    while True:
+        frame: dict[str, Any] = ws.receive_json()
+        if frame["type"] != "view":
+            return frame
+        if frame.get("replies"):
+            reply: dict[str, Any] = frame["replies"][0]
+            return reply
 
 
 def test_refusals_change_nothing(client: TestClient, database: str) -> None:
@@ -159,9 +176,11 @@ def test_refusals_change_nothing(client: TestClient, database: str) -> None:
     with client.websocket_connect(f"/ws/{game_id}?token={bob}") as ws:
         ws.receive_json()
         ws.send_json({"type": "act", "action": "left", "id": 1})
-        assert ws.receive_json() == {"type": "error", "id": 1,
+        assert next_reply(ws) == {"type": "error", "id": 1,
                                      "message": "it is not your turn: waiting for Ann"}
     assert client.get("/api/games/nope").status_code == 404
+    page = client.get("/game/nope")
+    assert page.status_code == 404 and "there is no game 'nope' on this server" in page.text
 
 
 def test_an_expired_link_is_refused(database: str) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import importlib.util
 import json
 from collections.abc import AsyncIterator
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -42,6 +43,13 @@ from tabletop.interfaces.web.rooms import Connection, Hub, Refused, Room, Settin
 from tabletop.interfaces.web.store import FINISHED, Seat, Store, hash_token, new_token
 
 STATIC = Path(__file__).resolve().parent / "static"
+
+_PROBLEM_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>tabletop</title>
+<link rel="stylesheet" href="/static/style.css"></head>
+<body><header class="top"><h1><a href="/">tabletop</a></h1></header>
+<main class="lobby-main"><p class="panel error">{message}</p><p><a href="/">Back to the lobby</a></p></main>
+</body></html>"""
 
 
 class SeatRequest(BaseModel):
@@ -141,7 +149,9 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
-    async def refused(_request: Request, exc: Refused) -> JSONResponse:
+    async def refused(request: Request, exc: Refused) -> Response:
+        if request.url.path.startswith(("/game/", "/replay/")):  # a page: say it in a page
+            return HTMLResponse(_PROBLEM_PAGE.format(message=html.escape(exc.message, quote=False)), status_code=exc.status)
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
 
     # -- pages -------------------------------------------------------------------------
@@ -211,7 +221,7 @@ def create_app(
                 seats.append(Seat(kind="human", name=request.name or f"player {number + 1}",
                                   token_hash=hash_token(token), expires=expires))
         game_id = store.create_game(body.game, game.options, new_seed(), seats)
-        hub.room(game_id)
+        hub.room(game_id, game)
         return {
             "id": game_id,
             "spectate": f"/game/{game_id}",

@@ -150,14 +150,16 @@ def resume_seed(seed: int, actions: int) -> int:
 class Room:
     """One game being played."""
 
-    def __init__(self, stored: StoredGame, store: Store, settings: Settings, live: LiveFactory | None) -> None:
+    def __init__(
+        self, stored: StoredGame, store: Store, settings: Settings, live: LiveFactory | None, game: Game | None = None
+    ) -> None:
         self.id = stored.id
         self.store = store
         self.settings = settings
         self.seed = stored.seed
         self.seats: list[Seat] = stored.seats
         self.created = stored.created
-        self.game: Game = make(stored.game, **stored.options)
+        self.game: Game = game if game is not None else make(stored.game, **stored.options)
         self.board = static_board(self.game)
         self.state: State = self.game.new_initial_state()
         for text in stored.actions:
@@ -394,14 +396,15 @@ class Hub:
         self.live = live
         self.rooms: dict[str, Room] = {}
 
-    def room(self, game_id: str) -> Room:
+    def room(self, game_id: str, game: Game | None = None) -> Room:
+        """The room of a game (``game``: the configuration, when the caller has just made it)."""
         room = self.rooms.get(game_id)
         if room is not None:
             return room
         stored = self.store.load(game_id)
         if stored is None:
             raise Refused(f"there is no game {game_id!r} on this server", 404)
-        room = self.rooms[game_id] = Room(stored, self.store, self.settings, self.live)
+        room = self.rooms[game_id] = Room(stored, self.store, self.settings, self.live, game)
         if stored.status != FINISHED:
             room.kick()
         return room
