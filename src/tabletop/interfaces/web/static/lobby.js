@@ -53,7 +53,7 @@ function optionInput(option) {
       min: option.minimum ?? undefined, max: option.maximum ?? undefined,
       placeholder: option.default === null ? (option.nullable ? "default" : "") : String(option.default)});
   }
-  return el("div", {class: "option"}, el("label", {for: id}, option.name), input,
+  return el("div", {class: "option"}, el("label", {for: id}, option.name.replaceAll("_", " ")), input,
     el("small", {class: "muted"}, `${option.help} (${option.allowed})`));
 }
 
@@ -122,7 +122,7 @@ async function create(event) {
 
 function gameItem(game) {
   const mine = mySeats()[game.id];
-  const seats = game.seats.map((s) => s.kind === "bot" ? `🤖 ${s.name}` : `${s.joined ? "👤" : "⌛"} ${s.name}`);
+  const seats = game.seats.map((s) => s.kind === "bot" ? `${s.name} (bot)` : `${s.name}${s.joined ? "" : " (not joined yet)"}`);
   const title = catalog.find((g) => g.name === game.game)?.title || game.game;
   return el("li", {class: "game-item"},
     el("span", {class: "game-title"}, `${title} `), el("code", {}, game.id),
