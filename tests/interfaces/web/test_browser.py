@@ -196,3 +196,35 @@ def test_a_jumanji_rescue_with_the_real_countdown(page: Any, start_server: Any, 
     assert "rolled" in mine.inner_text()
     page.wait_for_selector("#log li:has-text('player 1 (you) rolls in time')", timeout=12_000)
     assert time.monotonic() - started < 12
+
+
+@pytest.mark.skipif("donkey-kong" not in REAL_GAMES, reason="the Donkey Kong game is not installed")
+def test_two_people_play_donkey_kong_in_two_browsers(browser: Any, start_server: Any, shoot: Any) -> None:
+    server = start_server(Settings(bot_delay=0.0, chance_delay=0.05))
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(2)]
+    ann, bob = (c.new_page() for c in contexts)
+    try:
+        create_from_lobby(ann, server, "donkey-kong", ["me", "human"])
+        ann.wait_for_selector("#created:not([hidden])")
+        bob.goto(server.url + ann.get_attribute(".join-link[data-seat='1']", "href"))
+        ann.click(".join-link[data-seat='0']")
+        decisions = 0
+        deadline = time.monotonic() + 60
+        while decisions < 8 and time.monotonic() < deadline:
+            for page in (ann, bob):
+                if page.locator(".choice").count():  # only the player whose turn it is has choices
+                    other = bob if page is ann else ann
+                    assert other.locator(".choice").count() == 0 or "Game over" in other.inner_text("#turn")
+                    page.keyboard.press("1")
+                    decisions += 1
+                    page.wait_for_timeout(150)
+        assert decisions >= 8
+        ann.wait_for_timeout(500)
+        raw = "els => els.map(e => e.title)"  # each line as the engine wrote it ("seat 0 ...")
+        assert ann.eval_on_selector_all("#log li", raw) == bob.eval_on_selector_all("#log li", raw)
+        assert "player 2 moves" in ann.inner_text("#log") and "player 1 (you) moves" in ann.inner_text("#log")
+        assert "player 1 moves" in bob.inner_text("#log") and "player 2 (you) moves" in bob.inner_text("#log")
+        shoot(bob, "donkey-kong-second-player")
+    finally:
+        for context in contexts:
+            context.close()
