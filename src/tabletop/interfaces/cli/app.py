@@ -331,7 +331,9 @@ def serve(
     except Exception as exc:  # a bad URL, a missing database driver, an unreachable server ...
         raise _fail(f"cannot open the database {database!r}: {exc}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    console.print(f"tabletop is serving at [b]http://{shown}:{port}/[/b]  (open it in a browser; Ctrl-C stops)")
+    console.print(
+        f"tabletop is serving at [b]http://{shown}:{port}/[/b]  (open it in a browser; Ctrl-C stops)", soft_wrap=True
+    )
     # views are small: compressing every frame costs more time than it saves
     uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 

@@ -151,7 +151,8 @@ def create_app(
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
         if request.url.path.startswith(("/game/", "/replay/")):  # a page: say it in a page
-            return HTMLResponse(_PROBLEM_PAGE.format(message=html.escape(exc.message, quote=False)), status_code=exc.status)
+            page = _PROBLEM_PAGE.format(message=html.escape(exc.message, quote=False))
+            return HTMLResponse(page, status_code=exc.status)
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
 
     # -- pages -------------------------------------------------------------------------
