@@ -362,3 +362,11 @@ def test_a_real_game_sends_every_seat_the_same_public_position_and_no_deck_order
 
 def test_views_of_the_test_games_hold_no_private_part() -> None:
     assert views.PRIVATE == {}  # a game with a private hand would register a filter here, with a test
+
+
+def test_serve_explains_itself_and_refuses_a_bad_database_clearly() -> None:
+    runner = CliRunner()
+    helped = runner.invoke(cli, ["serve", "--help"])
+    assert helped.exit_code == 0 and "Example" in helped.output and "--database" in helped.output
+    refused = runner.invoke(cli, ["serve", "--database", "nosuchdriver://somewhere"])
+    assert refused.exit_code == 2 and "cannot open the database 'nosuchdriver://somewhere'" in refused.output
