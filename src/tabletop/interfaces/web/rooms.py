@@ -3,7 +3,7 @@
 A room holds the position, the server's random streams (chance and one per
 seat, from :func:`tabletop.core.play.streams`), the bots, the live event in
 progress (a Jumanji rescue countdown ...) and the open WebSocket connections.
-Every change goes through :meth:`Room._commit`: it is checked by the core API,
+Every change goes through :meth:`Room.act` or :meth:`Room.commit`: it is checked by the core API,
 stored, and only then broadcast.
 
 Chance nodes are sampled by the server and bots play their seats after a short
@@ -137,7 +137,7 @@ class Connection:
 def resume_seed(seed: int, actions: int) -> int:
     """The seed of the streams for a room rebuilt after ``actions`` actions.
 
-    A fresh game uses ``seed`` itself; a rebuilt one (a restart, an undo) gets streams
+    A fresh game uses ``seed`` itself; a rebuilt one (after a restart) gets streams
     derived from the seed and the point it resumes at, so they are still the server's
     own and unknown to the players.
     """
@@ -176,7 +176,6 @@ class Room:
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.version = 0
-        self.changed = asyncio.Event()
         self._live_factory = live
         self.live: LiveEvent | None = None
         self._driver: asyncio.Task[None] | None = None
@@ -196,7 +195,7 @@ class Room:
         for seat, info in enumerate(self.seats):
             if info.kind == "human" and info.token_hash == digest:
                 if info.expires and datetime.fromisoformat(info.expires) < datetime.now(UTC):
-                    raise Refused(f"this join link for seat {seat} of game {self.id} has expired; "
+                    raise Refused(f"this join link for seat {seat + 1} of game {self.id} has expired; "
                                   "you can still watch the game as a spectator", 403)
                 return seat
         raise Refused(f"this join link is not valid for game {self.id} (no seat has this token); "
@@ -296,14 +295,12 @@ class Room:
         """Make sure the driver runs if the game waits for the server (chance or a bot)."""
         if self.closed:
             return
-        self.changed.set()
         if self._driver is None or self._driver.done():
             self._driver = asyncio.get_running_loop().create_task(self._drive())
 
     async def _drive(self) -> None:
         try:
             while not self.closed:
-                self.changed.clear()
                 state, version = self.state, self.version
                 if state.is_terminal():
                     return
