@@ -370,3 +370,14 @@ def test_serve_explains_itself_and_refuses_a_bad_database_clearly() -> None:
     assert helped.exit_code == 0 and "Example" in helped.output and "--database" in helped.output
     refused = runner.invoke(cli, ["serve", "--database", "nosuchdriver://somewhere"])
     assert refused.exit_code == 2 and "cannot open the database 'nosuchdriver://somewhere'" in refused.output
+
+
+def test_state_log_from_an_entry_formats_only_the_new_lines() -> None:
+    """The core's ``State.log(start)``, which rooms use to grow their log without reformatting it."""
+    from tabletop.core.registry import make
+
+    state = make("race", players=2).new_initial_state()
+    for text in ["roll 2", "advance", "roll 3", "wait", "roll 1"]:
+        state.apply_action(text)
+    assert state.log(1) == state.log()[1:] == ["seat 1 rolls 3", "seat 0 rolls 1"]
+    assert state.log(state.log_size()) == []
