@@ -144,17 +144,22 @@ export function draw(view, ctx) {
     const k = crowd[name] = (crowd[name] ?? -1) + 1;
     return [x - 12 + k * 13, y - 4 - k * 4];
   };
+  const moves = obstacleMoves(view, board);
   for (const name of state.barrels) {
     const [x, y] = place(name);
-    root.append(svg("g", {class: "barrel"}, svg("title", {}, `barrel on ${name}`),
+    const barrel = svg("g", {class: "barrel"}, svg("title", {}, `barrel on ${name}`),
       svg("ellipse", {cx: x, cy: y, rx: 12, ry: 10, fill: "#c7782b", stroke: "#5b3410", "stroke-width": 2.5}),
-      svg("line", {x1: x - 12, y1: y, x2: x + 12, y2: y, stroke: "#5b3410", "stroke-width": 2})));
+      svg("line", {x1: x - 12, y1: y, x2: x + 12, y2: y, stroke: "#5b3410", "stroke-width": 2}));
+    root.append(barrel);
+    animate(barrel, moves.barrels.get(name), geo, name);
   }
   for (const name of state.fireballs) {
     const [x, y] = place(name);
-    root.append(svg("g", {class: "fireball"}, svg("title", {}, `fireball on ${name}`),
+    const fireball = svg("g", {class: "fireball"}, svg("title", {}, `fireball on ${name}`),
       svg("circle", {cx: x, cy: y, r: 11, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 3}),
-      svg("circle", {cx: x, cy: y, r: 4, fill: "#fff3b0"})));
+      svg("circle", {cx: x, cy: y, r: 4, fill: "#fff3b0"}));
+    root.append(fireball);
+    animate(fireball, moves.fireballs.get(name), geo, name);
   }
   state.pawns.forEach((name, seat) => {
     const [x, y] = place(name);
@@ -168,6 +173,87 @@ export function draw(view, ctx) {
   });
   drawHands(root, view, ctx, geo.height + 20, width);
   return root;
+}
+
+// -- obstacles moving step by step ------------------------------------------------------------
+// Barrels roll along one chain (from the barrel drop along each girder and down the broken lines
+// to the Oil Can) and fireballs climb it; when a move changed their places, each is shown walking
+// the spaces in between.
+
+let last = {id: null, n: -1, barrels: [], fireballs: []};
+
+/** The barrels' chain of spaces, from the drop to the Oil Can, read from the board's layout. */
+function chainOf(board) {
+  if (chainOf.cache?.board === board) return chainOf.cache.chain;
+  const girders = Object.fromEntries((board.girders || []).map((g) => [g.name, g]));
+  const chain = [];
+  let at = board.barrel_drop;
+  const seen = new Set();
+  while (at && !seen.has(at) && chain.length < 400) {
+    seen.add(at);
+    const g = girders[at[0]];
+    if (!g || g.roll === "none") break;
+    const step = g.roll === "left" ? -1 : 1;
+    for (let c = Number(at.slice(1)); c >= 1 && c <= g.spaces; c += step) chain.push(`${g.name}${c}`);
+    const end = chain[chain.length - 1];
+    at = (board.edges || []).find((e) => e.upper === end)?.lower;
+  }
+  chain.push("OIL");
+  chainOf.cache = {board, chain};
+  return chain;
+}
+
+/** For each obstacle's new space, the spaces it walked through (matched to the old places on the chain). */
+function obstacleMoves(view, board) {
+  const result = {barrels: new Map(), fireballs: new Map()};
+  const state = view.state;
+  const fresh = last.id === view.id && view.n > last.n && view.n - last.n <= 3;
+  const before = last;
+  if (last.id !== view.id || view.n !== last.n) {
+    last = {id: view.id, n: view.n, barrels: [...state.barrels], fireballs: [...state.fireballs]};
+  }
+  if (!fresh) return result;
+  const chain = chainOf(board);
+  const index = new Map(chain.map((name, i) => [name, i]));
+  const match = (olds, news, forward, out) => {
+    const o = olds.map((n) => index.get(n)).filter((i) => i !== undefined);
+    const taken = new Set();
+    for (const name of news) {
+      const to = index.get(name);
+      if (to === undefined) continue;
+      // the nearest old place behind it (in its direction of travel), at most 12 spaces back
+      let best = -1;
+      o.forEach((from, k) => {
+        const d = forward ? to - from : from - to;
+        if (!taken.has(k) && d > 0 && d <= 12 && (best < 0 || Math.abs(to - o[best]) > Math.abs(d))) best = k;
+      });
+      if (best >= 0 && !news.includes(chain[o[best]])) {
+        taken.add(best);
+        const path = [];
+        for (let i = o[best]; forward ? i <= to : i >= to; i += forward ? 1 : -1) path.push(chain[i]);
+        out.set(name, path);
+      }
+    }
+  };
+  match(before.barrels, state.barrels, true, result.barrels);
+  match(before.fireballs, state.fireballs, false, result.fireballs);
+  return result;
+}
+
+function animate(node, path, geo, name) {
+  if (!path || path.length < 2 || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+  const [tx, ty] = geo.spot(name);
+  const offsets = path.map((space) => {
+    const [x, y] = geo.spot(space);
+    return `translate(${(x - tx).toFixed(1)} ${(y - ty).toFixed(1)})`;
+  });
+  let step = 0;
+  node.setAttribute("transform", offsets[0]);
+  const timer = setInterval(() => {
+    step += 1;
+    node.setAttribute("transform", offsets[Math.min(step, offsets.length - 1)]);
+    if (step >= offsets.length - 1) clearInterval(timer);
+  }, 110);
 }
 
 function drawScenery(root, view, geo, board) {
