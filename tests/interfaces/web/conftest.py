@@ -141,6 +141,57 @@ def start_server(tmp_path: Path) -> Iterator[Any]:
         live.stop()
 
 
+# -- Jumanji positions reached by seeded play, stored as a game of people ---------------------
+def jumanji_prefix(players: int, wanted: Any) -> list[str]:
+    """The actions of the first seeded random Jumanji game that reaches a position ``wanted`` accepts."""
+    import random
+
+    from tabletop.core.registry import make
+
+    game = make("jumanji", players=players)
+    for seed in range(2000):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if wanted(state):
+                return [str(a) for a in state.history()]
+            legal = state.legal_actions()
+            state.apply_action(state.chance_distribution().sample(rng) if state.is_chance_node()
+                               else legal[int(rng.random() * len(legal))])
+    raise AssertionError("no seeded game reached the wanted position")
+
+
+def store_people_game(database: str, game_name: str, players: int, actions: list[str]) -> tuple[str, list[str]]:
+    """A game of people stored with these actions (as if played); returns its id and each seat's token."""
+    from tabletop.core.registry import make
+    from tabletop.interfaces.web.store import Seat, Store, hash_token
+
+    store = Store(database)
+    tokens = [f"token-of-seat-{s}" for s in range(players)]
+    seats = [Seat(kind="human", name=f"p{s + 1}", token_hash=hash_token(t), joined=True) for s, t in enumerate(tokens)]
+    game = make(game_name, players=players)
+    game_id = store.create_game(game_name, game.options, 99, seats)
+    state = game.new_initial_state()
+    for number, text in enumerate(actions):
+        mover = state.current_player()
+        state.apply_action(text)
+        store.append(game_id, number, text, mover)
+    store.close()
+    return game_id, tokens
+
+
+@pytest.fixture
+def stored_position() -> Any:
+    """``stored_position(database, players, wanted)``: a Jumanji game of people at a wanted position."""
+
+    def make_one(database: str, players: int, wanted: Any) -> tuple[str, list[str], list[str]]:
+        actions = jumanji_prefix(players, wanted)
+        game_id, tokens = store_people_game(database, "jumanji", players, actions)
+        return game_id, tokens, actions
+
+    return make_one
+
+
 # -- a tiny game without chance, for undo across players ------------------------------------
 from dataclasses import dataclass  # noqa: E402
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.core.registry import list_games
+from tabletop.core.registry import list_games, make
 from tabletop.interfaces.web.app import heuristic_available
 from tabletop.interfaces.web.rooms import Settings
 
@@ -225,6 +225,37 @@ def test_two_people_play_donkey_kong_in_two_browsers(browser: Any, start_server:
         assert "player 2 moves" in ann.inner_text("#log") and "player 1 (you) moves" in ann.inner_text("#log")
         assert "player 1 moves" in bob.inner_text("#log") and "player 2 (you) moves" in bob.inner_text("#log")
         shoot(bob, "donkey-kong-second-player")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.mark.skipif("jumanji" not in REAL_GAMES, reason="the Jumanji game is not installed")
+def test_several_pawns_reach_the_centre_and_the_first_jumanji_press_wins(
+    browser: Any, server: Any, stored_position: Any, shoot: Any
+) -> None:
+    def tie(state: Any) -> bool:
+        return state.is_chance_node() and str(state.legal_actions()[0]).startswith("first ")
+
+    game_id, tokens, actions = stored_position(server.database, 4, tie)
+    state = make("jumanji", players=4).new_initial_state()
+    for text in actions:
+        state.apply_action(text)
+    tied = sorted(int(str(a).split()[1]) for a in state.legal_actions())
+    contexts = [browser.new_context() for _ in tied]
+    pages = [c.new_page() for c in contexts]
+    try:
+        for seat, page in zip(tied, pages, strict=True):
+            page.goto(f"{server.url}/game/{game_id}?token={tokens[seat]}")
+        for page in pages:
+            page.wait_for_selector("#jumanji-button")
+        shoot(pages[0], "jumanji-call")
+        winner = tied[-1]
+        pages[-1].keyboard.press("j")  # the last tied seat is quickest
+        for page in pages:
+            page.wait_for_selector("#turn:has-text('Game over')")
+        assert "you won" in pages[-1].inner_text("#turn")
+        assert f"p{winner + 1} won" in pages[0].inner_text("#turn")
     finally:
         for context in contexts:
             context.close()

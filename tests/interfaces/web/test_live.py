@@ -7,7 +7,6 @@ replaying them, as after a restart).
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,7 +21,6 @@ from tabletop.core.state import State
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.live import rescuers_in_order
 from tabletop.interfaces.web.rooms import Settings
-from tabletop.interfaces.web.store import Seat, Store, hash_token
 
 pytestmark = pytest.mark.skipif("jumanji" not in list_games(), reason="the Jumanji game is not installed")
 
@@ -37,21 +35,6 @@ def wait_until(check: Callable[[], Any], timeout: float = 10.0) -> Any:
             raise AssertionError("timed out waiting for the server")
         time.sleep(0.01)
     return value
-
-
-def prefix_until(players: int, wanted: Callable[[State], bool]) -> list[str]:
-    """The actions of the first seeded random Jumanji game that reaches a position ``wanted`` accepts."""
-    game = make("jumanji", players=players)
-    for seed in range(2000):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if wanted(state):
-                return [str(a) for a in state.history()]
-            legal = state.legal_actions()
-            state.apply_action(state.chance_distribution().sample(rng) if state.is_chance_node()
-                               else legal[int(rng.random() * len(legal))])
-    raise AssertionError("no seeded game reached the wanted position")
 
 
 def is_rescue(state: State) -> bool:
@@ -74,21 +57,6 @@ def database(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.db'}"
 
 
-def stored_game(database: str, players: int, actions: list[str]) -> tuple[str, list[str]]:
-    """A game of humans stored with these actions; returns its id and each seat's token."""
-    store = Store(database)
-    tokens = [f"token-of-seat-{s}" for s in range(players)]
-    seats = [Seat(kind="human", name=f"p{s}", token_hash=hash_token(t), joined=True) for s, t in enumerate(tokens)]
-    game_id = store.create_game("jumanji", make("jumanji", players=players).options, 99, seats)
-    state = make("jumanji", players=players).new_initial_state()
-    for number, text in enumerate(actions):
-        mover = state.current_player()
-        state.apply_action(text)
-        store.append(game_id, number, text, mover)
-    store.close()
-    return game_id, tokens
-
-
 @pytest.fixture
 def client_for(database: str) -> Iterator[Callable[[Settings], TestClient]]:
     clients: list[TestClient] = []
@@ -105,10 +73,10 @@ def client_for(database: str) -> Iterator[Callable[[Settings], TestClient]]:
 
 
 def test_a_rescue_is_played_live_and_settled_as_ordinary_chance_outcomes(
-    database: str, client_for: Callable[[Settings], TestClient]
+    database: str, client_for: Callable[[Settings], TestClient], stored_position: Any
 ) -> None:
-    actions = prefix_until(2, lambda s: is_rescue(s) and 0 in rescuers_in_order(s) and 1 in rescuers_in_order(s))
-    game_id, (ann, _bob) = stored_game(database, 2, actions)
+    both = lambda s: is_rescue(s) and 0 in rescuers_in_order(s) and 1 in rescuers_in_order(s)  # noqa: E731
+    game_id, (ann, _bob), actions = stored_position(database, 2, both)
     client = client_for(QUICK)
     room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
     live = wait_until(lambda: (v := client.get(f"/api/games/{game_id}").json()["live"]) and v["phase"] == "running"
@@ -146,10 +114,11 @@ def test_a_rescue_is_played_live_and_settled_as_ordinary_chance_outcomes(
     assert [str(a) for a in replay(record).history()] == history
 
 
-def test_the_first_to_call_jumanji_wins(database: str, client_for: Callable[[Settings], TestClient]) -> None:
-    actions = prefix_until(4, is_tie)
+def test_the_first_to_call_jumanji_wins(
+    database: str, client_for: Callable[[Settings], TestClient], stored_position: Any
+) -> None:
+    game_id, tokens, actions = stored_position(database, 4, is_tie)
     tied = sorted(int(str(a).split()[1]) for a in replayed(4, actions).legal_actions())
-    game_id, tokens = stored_game(database, 4, actions)
     client = client_for(QUICK)
     live = wait_until(lambda: client.get(f"/api/games/{game_id}").json()["live"])
     assert live == {"kind": "jumanji", "tied": tied, "winner": None}
