@@ -332,7 +332,7 @@ def test_a_real_game_sends_every_seat_the_same_public_position_and_no_deck_order
     position sent is the server's whole position: every seat sees the same one, it parses back to the
     server's state, and the only secrets (seed, random streams, tokens) never leave the server."""
     with TestClient(create_app(database, Settings(bot_delay=0.0, chance_delay=0.0, rescue_seconds=0.2,
-                                                  bot_roll_interval=0.02))) as client:
+                                                  rescue_roll_seconds=0.01, bot_roll_interval=0.02))) as client:
         created = create(client, game, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"},
                                         {"kind": "bot", "bot": "random"}])
         game_id, tokens = created["id"], [token_of(created, 0), token_of(created, 1)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from tabletop.interfaces.web.rooms import Settings
 
 pytestmark = pytest.mark.skipif("jumanji" not in list_games(), reason="the Jumanji game is not installed")
 
-QUICK = Settings(bot_delay=0.0, chance_delay=0.0, rescue_seconds=1.0, bot_roll_interval=0.05,
+QUICK = Settings(bot_delay=0.0, chance_delay=0.0, rescue_seconds=1.0, rescue_roll_seconds=0.0, bot_roll_interval=0.05,
                  bot_press_delay=(0.05, 0.1))
 
 
@@ -142,3 +143,21 @@ def test_bots_roll_their_rescue_dice_and_a_bot_only_game_finishes(client_for: Ca
     assert "saved" in actions  # bots rolled in time at least once
     record = Record.from_json(client.get(f"/api/games/{game_id}/record").text)
     assert list(replay(record).winners()) == final["winners"]
+
+
+def test_a_rescue_die_rolls_about_once_a_second(
+    database: str, client_for: Callable[[Settings], TestClient], stored_position: Any
+) -> None:
+    """Holding the key down does not roll faster than a die can be tossed, landed and read."""
+    game_id, (ann, _bob), _ = stored_position(database, 2, lambda s: is_rescue(s) and 0 in rescuers_in_order(s))
+    client = client_for(replace(QUICK, rescue_seconds=3.0, rescue_roll_seconds=0.5))
+    wait_until(lambda: (v := client.get(f"/api/games/{game_id}").json()["live"]) and v["phase"] == "running")
+    first = client.post(f"/api/games/{game_id}/press", json={"token": ann, "what": "roll"})
+    again = client.post(f"/api/games/{game_id}/press", json={"token": ann, "what": "roll"})
+    live = client.get(f"/api/games/{game_id}").json()["live"]
+    mine = next(r for r in live["rescuers"] if r["seat"] == 0)
+    assert first.status_code == 200 and mine["rolls"] == 1
+    if not mine["saved"]:
+        assert again.status_code == 409 and "your die is still rolling" in again.json()["detail"]
+        time.sleep(0.55)
+        assert client.post(f"/api/games/{game_id}/press", json={"token": ann, "what": "roll"}).status_code == 200

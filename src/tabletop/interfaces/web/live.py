@@ -79,6 +79,7 @@ class Rescue:
         self.wild: str | None = game.data.rescue_die.wild if game.wild else None
         self.rescuers = rescuers_in_order(state)
         self.rolls: dict[int, list[str]] = {s: [] for s in self.rescuers}
+        self.rolled_at: dict[int, float] = {}  # when each rescuer's die last left their hand
         self.saved: set[int] = set()
         self.seconds = room.settings.rescue_seconds
         self.phase = "reveal"
@@ -103,6 +104,7 @@ class Rescue:
             "faces": self.faces,
             "seconds": self.seconds,
             "remaining": round(self._remaining(), 3),
+            "roll_seconds": self.room.settings.rescue_roll_seconds,
             "rescuers": [
                 {"seat": s, "rolls": len(self.rolls[s]), "face": self.rolls[s][-1] if self.rolls[s] else None,
                  "saved": s in self.saved}
@@ -115,6 +117,7 @@ class Rescue:
 
     def roll(self, seat: int) -> None:
         """Roll ``seat``'s rescue die with the server's chance stream."""
+        self.rolled_at[seat] = time.monotonic()
         rng: random.Random = self.room.chance_rng
         face = self.faces[min(int(rng.random() * len(self.faces)), len(self.faces) - 1)]
         self.rolls[seat].append(face)
@@ -134,13 +137,18 @@ class Rescue:
             raise Refused("the timer has not started yet" if self.phase == "reveal" else "time is up", 409)
         if seat in self.saved:
             raise Refused("you already rolled the symbol: you are safe", 409)
+        # a real die takes a moment to toss, land and read: about one roll a second, as the engine assumes
+        wait = self.rolled_at.get(seat, -1e9) + self.room.settings.rescue_roll_seconds - time.monotonic()
+        if wait > 0:
+            raise Refused(f"your die is still rolling (again in {wait:.1f} s)", 409)
         self.roll(seat)
 
     async def _bot(self, seat: int) -> None:
         settings = self.room.settings
         rng = self.room.seat_rngs[seat]
         while seat not in self.saved:
-            await asyncio.sleep(settings.bot_roll_interval * (0.67 + 0.66 * rng.random()))
+            pause = settings.bot_roll_interval * (0.67 + 0.66 * rng.random())
+            await asyncio.sleep(max(pause, settings.rescue_roll_seconds))
             if self.phase != "running":
                 return
             self.roll(seat)

@@ -57,8 +57,10 @@ class Settings:
     bot_delay: float = 0.9
     chance_delay: float = 0.35
     rescue_seconds: float = 8.0
-    #: a bot's rescue die roll every this many seconds, give or take a third
-    bot_roll_interval: float = 0.7
+    #: the least time between two rolls of one rescuer's die (tossing, landing and reading it)
+    rescue_roll_seconds: float = 1.0
+    #: a bot's rescue die roll every this many seconds, give or take a third (never faster than the above)
+    bot_roll_interval: float = 1.1
     #: how long a bot takes to press JUMANJI, at least and at most
     bot_press_delay: tuple[float, float] = (0.6, 2.0)
     token_days: float = 30.0

@@ -172,7 +172,10 @@ document.addEventListener("keydown", (event) => {
     ctx.undo();
   } else if ((key === " " || key === "r") && view.live?.kind === "rescue") {
     const me = view.live.rescuers.find((r) => r.seat === view.you);
-    if (me && !me.saved && view.live.phase === "running") ctx.press("roll");
+    if (me && !me.saved && view.live.phase === "running") {
+      if (board.rescueRoll) board.rescueRoll(view, ctx);
+      else ctx.press("roll");
+    }
     event.preventDefault();
   } else if (key === "j" && view.live?.kind === "jumanji") {
     ctx.press("jumanji");

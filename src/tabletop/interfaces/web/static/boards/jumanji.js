@@ -238,6 +238,17 @@ export function describe(view) {
   return `Jumanji board: ${pawns.join(", ")}; Doomsday Grid ${state.grid.length} of ${state.grid_places}`;
 }
 
+let rollReadyAt = 0;  // the die in the hand again (a roll takes about a second, as the server counts it)
+
+/** Roll this player's Rescue die, unless it is still rolling. */
+export function rescueRoll(view, ctx) {
+  const now = performance.now();
+  if (now < rollReadyAt) return;
+  rollReadyAt = now + (view.live?.roll_seconds ?? 1) * 1000;
+  ctx.press("roll");
+  ctx.rerender();
+}
+
 /** The live panel: the rescue countdown, or the JUMANJI button. */
 export function live(view, ctx, elapsed) {
   const event = view.live;
@@ -253,7 +264,8 @@ export function live(view, ctx, elapsed) {
     ? event.seconds : 0;
   const me = event.rescuers.find((r) => r.seat === view.you);
   const target = event.wild ? `${event.symbol} or the ${event.wild}` : event.symbol;
-  const status = (r) => r.saved ? `rolled ${r.face}: safe!` : r.face ? `rolled ${r.face} (${r.rolls} rolls)`
+  const count = (r) => `${r.rolls} roll${r.rolls === 1 ? "" : "s"}`;
+  const status = (r) => r.saved ? `rolled ${r.face} (${count(r)}): safe!` : r.face ? `rolled ${r.face} (${count(r)})`
     : "not rolled yet";
   return el("div", {class: "live-rescue"},
     el("p", {}, el("strong", {}, `Card ${event.card}: `), event.message),
@@ -261,7 +273,9 @@ export function live(view, ctx, elapsed) {
     el("p", {class: "countdown", "aria-live": "off"}, event.phase === "reveal" ? "Ready…"
       : event.phase === "done" ? "Time!" : `${remaining.toFixed(1)} s`),
     me && !me.saved && event.phase === "running" ? el("button", {type: "button", class: "big", id: "rescue-roll",
-      onclick: () => ctx.press("roll")}, "Roll the Rescue die ", el("kbd", {}, "Space")) : null,
+      "aria-disabled": performance.now() < rollReadyAt ? "true" : "false",
+      onclick: () => rescueRoll(view, ctx)}, performance.now() < rollReadyAt ? "The die is rolling… " : "Roll the Rescue die ",
+    el("kbd", {}, "Space")) : null,
     el("ul", {class: "rescuers"}, ...event.rescuers.map((r) => el("li", {"data-seat": r.seat},
       el("span", {class: "dot", style: `background:${colourOf(view, r.seat)}`}),
       `${ctx.seatName(r.seat)}: ${status(r)}`))));
