@@ -200,6 +200,7 @@ async function main() {
   }
   board = await loadBoard(data.game);
   if (board.colour) ctx.colour = (seat) => board.colour(view, seat);
+  if (board.live) $("live-keys").hidden = false;
   connect();
 }
 
