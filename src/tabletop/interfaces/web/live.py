@@ -140,7 +140,7 @@ class Rescue:
         # a real die takes a moment to toss, land and read: about one roll a second, as the engine assumes
         wait = self.rolled_at.get(seat, -1e9) + self.room.settings.rescue_roll_seconds - time.monotonic()
         if wait > 0:
-            raise Refused(f"your die is still rolling (again in {wait:.1f} s)", 409)
+            raise Refused(f"your die is still rolling (again in {max(wait, 0.1):.1f} s)", 409)
         self.roll(seat)
 
     async def _bot(self, seat: int) -> None:
