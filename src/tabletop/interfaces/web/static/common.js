@@ -74,3 +74,16 @@ export function rememberSeat(gameId, seat, token, game) {
 export function mySeats() {
   return JSON.parse(localStorage.getItem("tabletop.seats") || "{}");
 }
+
+/** Move an SVG element drawn at `to` through the points of `path` (its last point is `to`), a step at a time. */
+export function walk(node, path, to, stepMs = 110) {
+  if (!path || path.length < 2 || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+  const offsets = path.map(([x, y]) => `translate(${(x - to[0]).toFixed(1)} ${(y - to[1]).toFixed(1)})`);
+  let step = 0;
+  node.setAttribute("transform", offsets[0]);
+  const timer = setInterval(() => {
+    step += 1;
+    node.setAttribute("transform", offsets[Math.min(step, offsets.length - 1)]);
+    if (step >= offsets.length - 1) clearInterval(timer);
+  }, stepMs);
+}

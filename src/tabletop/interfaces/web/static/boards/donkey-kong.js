@@ -1,6 +1,6 @@
 // Donkey Kong: girders and ladders, pawns, barrels and fireballs, Donkey Kong's arm, the Oil Can,
 // each player's cards and score; the routes to choose from and the cards to play.
-import {el, svg} from "/static/common.js";
+import {el, svg, walk} from "/static/common.js";
 
 const COL_W = 78;
 const ROW_H = 118;
@@ -165,11 +165,17 @@ export function draw(view, ctx) {
     const [x, y] = place(name);
     if (seat === view.mover) root.append(svg("circle", {cx: x, cy: y - 6, r: 21, fill: "none", stroke: "#fff",
       "stroke-width": 3, "stroke-dasharray": "5 4"}));
-    root.append(svg("g", {class: "pawn", "data-seat": seat}, svg("title", {}, `${ctx.seatName(seat)} on ${name}`),
+    const pawn = svg("g", {class: "pawn", "data-seat": seat}, svg("title", {}, `${ctx.seatName(seat)} on ${name}`),
       svg("rect", {x: x - 11, y: y - 22, width: 22, height: 30, rx: 8, fill: ctx.colour(seat), stroke: "#fff",
         "stroke-width": 2.5}),
       svg("text", {x, y: y - 1, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff"},
-        String(seat + 1))));
+        String(seat + 1)));
+    root.append(pawn);
+    const from = moves.pawns[seat];
+    if (from && from !== name) {
+      const route = lastRoute(view, seat, from);
+      if (route && route[route.length - 1] === name) walk(pawn, route.map((space) => geo.spot(space)), geo.spot(name));
+    }
   });
   drawHands(root, view, ctx, geo.height + 20, width);
   return root;
@@ -180,7 +186,7 @@ export function draw(view, ctx) {
 // to the Oil Can) and fireballs climb it; when a move changed their places, each is shown walking
 // the spaces in between.
 
-let last = {id: null, n: -1, barrels: [], fireballs: []};
+let last = {id: null, n: -1, barrels: [], fireballs: [], pawns: []};
 
 /** The barrels' chain of spaces, from the drop to the Oil Can, read from the board's layout. */
 function chainOf(board) {
@@ -205,13 +211,15 @@ function chainOf(board) {
 
 /** For each obstacle's new space, the spaces it walked through (matched to the old places on the chain). */
 function obstacleMoves(view, board) {
-  const result = {barrels: new Map(), fireballs: new Map()};
+  const result = {barrels: new Map(), fireballs: new Map(), pawns: []};
   const state = view.state;
   const fresh = last.id === view.id && view.n > last.n && view.n - last.n <= 3;
   const before = last;
   if (last.id !== view.id || view.n !== last.n) {
-    last = {id: view.id, n: view.n, barrels: [...state.barrels], fireballs: [...state.fireballs]};
+    last = {id: view.id, n: view.n, barrels: [...state.barrels], fireballs: [...state.fireballs],
+      pawns: [...state.pawns]};
   }
+  result.pawns = fresh ? before.pawns : [];
   if (!fresh) return result;
   const chain = chainOf(board);
   const index = new Map(chain.map((name, i) => [name, i]));
@@ -241,19 +249,14 @@ function obstacleMoves(view, board) {
 }
 
 function animate(node, path, geo, name) {
-  if (!path || path.length < 2 || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
-  const [tx, ty] = geo.spot(name);
-  const offsets = path.map((space) => {
-    const [x, y] = geo.spot(space);
-    return `translate(${(x - tx).toFixed(1)} ${(y - ty).toFixed(1)})`;
-  });
-  let step = 0;
-  node.setAttribute("transform", offsets[0]);
-  const timer = setInterval(() => {
-    step += 1;
-    node.setAttribute("transform", offsets[Math.min(step, offsets.length - 1)]);
-    if (step >= offsets.length - 1) clearInterval(timer);
-  }, 110);
+  if (path) walk(node, path.map((space) => geo.spot(space)), geo.spot(name));
+}
+
+/** The route the seat's pawn just walked, from the latest "move A4>A5>L2.1" among the new actions. */
+function lastRoute(view, seat, from) {
+  const moves = (view.actions || []).filter((a) => typeof a === "object" && a.by === seat && a.action.startsWith("move "));
+  if (!moves.length || !from) return null;
+  return [from, ...moves[moves.length - 1].action.slice(5).split(">")];
 }
 
 function drawScenery(root, view, geo, board) {

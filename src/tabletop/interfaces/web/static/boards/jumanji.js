@@ -1,6 +1,6 @@
 // Jumanji: four colour paths spiralling to the centre, pawns, the rhino, the Doomsday Grid,
 // the danger card read through the decoder, and the live rescue and JUMANJI races.
-import {el, svg} from "/static/common.js";
+import {el, svg, walk} from "/static/common.js";
 
 const COLOURS = {red: "#d1495b", yellow: "#e9b824", green: "#3a9d5d", blue: "#2e86ab"};
 const KINDS = {
@@ -20,7 +20,8 @@ function colourOf(view, seat) {
   return COLOURS[name] || ["#d1495b", "#e9b824", "#3a9d5d", "#2e86ab"][seat % 4];
 }
 
-const ARMS = new Map();  // path length -> spots along the arm of seat 0, evenly spaced by arc length
+const ARMS = new Map();
+let lastPawns = {id: null, n: -1, positions: []};  // path length -> spots along the arm of seat 0, evenly spaced by arc length
 
 function armAngle(t) {
   return -Math.PI * 3 / 4 + t * TURNS * 2 * Math.PI;
@@ -132,7 +133,9 @@ export function draw(view, ctx) {
   } else {
     root.append(rhino(SIZE - 60, 60, "the rhino on its home base"));
   }
-  // the pawns
+  // the pawns (walking the spaces they just moved through)
+  const before = lastPawns.id === view.id && view.n > lastPawns.n && view.n - lastPawns.n <= 3 ? lastPawns.positions : null;
+  if (lastPawns.id !== view.id || lastPawns.n !== view.n) lastPawns = {id: view.id, n: view.n, positions};
   const atCentre = [];
   positions.forEach((pos, seat) => {
     let [x, y] = spot(seat, pos, lengths[seat]);
@@ -144,10 +147,19 @@ export function draw(view, ctx) {
     const mover = seat === currentSeat(view);
     if (mover) root.append(svg("circle", {cx: x, cy: y, r: 26, fill: "none", stroke: "#fff", "stroke-width": 4,
       "stroke-dasharray": "6 5", class: "mover-ring"}));
-    root.append(svg("circle", {cx: x, cy: y, r: 17, fill: colourOf(view, seat), stroke: "#111", "stroke-width": 3,
-      class: "pawn", "data-seat": seat}, svg("title", {}, `${ctx.seatName(seat)}: ${where(pos, lengths[seat])}`)));
-    root.append(svg("text", {x, y: y + 6, "text-anchor": "middle", "font-size": 17, "font-weight": 800,
-      fill: "#111"}, String(seat + 1)));
+    const pawn = svg("g", {class: "pawn-group"},
+      svg("circle", {cx: x, cy: y, r: 17, fill: colourOf(view, seat), stroke: "#111", "stroke-width": 3,
+        class: "pawn", "data-seat": seat}, svg("title", {}, `${ctx.seatName(seat)}: ${where(pos, lengths[seat])}`)),
+      svg("text", {x, y: y + 6, "text-anchor": "middle", "font-size": 17, "font-weight": 800, fill: "#111"},
+        String(seat + 1)));
+    root.append(pawn);
+    const from = before?.[seat];
+    if (from !== undefined && from !== pos && Math.abs(from - pos) <= 12) {
+      const path = [];
+      for (let i = from; i !== pos; i += pos > from ? 1 : -1) path.push(spot(seat, i, lengths[seat]));
+      path.push([x, y]);
+      walk(pawn, path, [x, y], 140);
+    }
   });
   drawGrid(root, view);
   drawCard(root, view);
