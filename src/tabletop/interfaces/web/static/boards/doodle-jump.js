@@ -1,6 +1,6 @@
 // Doodle Jump: the ramp of eight levels (each shifted left, centre or right) with their numbered pads,
 // tiles and Doodlers; the roll, with dice to select for a jump; the symbol die's choices; kept tiles.
-import {el, svg} from "/static/common.js";
+import {el, svg, walk} from "/static/common.js";
 
 const ROW_H = 92;
 const SLOT_W = 96;
@@ -10,7 +10,8 @@ const TILE_COLOURS = {
   black_hole: "#222",
 };
 
-let selection = {n: -1, picked: []};  // indexes of the dice picked in the current roll
+let selection = {n: -1, picked: []};
+let lastSpots = {id: null, n: -1, spots: []};  // where each Doodler was drawn, to show its jump  // indexes of the dice picked in the current roll
 
 /** The current roll, from its notation "roll 1 3 6 6 6 / 2": numbered dice and the symbol die's face. */
 function parseRoll(text) {
@@ -189,13 +190,29 @@ export function draw(view, ctx) {
   const startY = height - MARGIN - 30;
   root.append(svg("text", {x: MARGIN, y: startY + 20, "font-size": 16, fill: "#6b665c"}, "start"));
   const crowd = {};
+  const before = lastSpots.id === view.id && view.n > lastSpots.n && view.n - lastSpots.n <= 3 ? lastSpots.spots : null;
+  const spots = [];
   state.doodlers.forEach((pad, seat) => {
     const at = pad && padAt[pad] ? padAt[pad] : [MARGIN + 80 + seat * 50, startY + 10];
     const key = at.join(",");
     const k = crowd[key] = (crowd[key] ?? -1) + 1;
-    root.append(doodler(at[0] - 22 + k * 22, at[1] - 22, ctx.colour(seat), seat, view.mover === seat,
-      `${ctx.seatName(seat)} on ${pad || "the start"}`));
+    const here = [at[0] - 22 + k * 22, at[1] - 22];
+    spots.push(here);
+    const figure = doodler(here[0], here[1], ctx.colour(seat), seat, view.mover === seat,
+      `${ctx.seatName(seat)} on ${pad || "the start"}`);
+    root.append(figure);
+    const from = before?.[seat];
+    if (from && (from[0] !== here[0] || from[1] !== here[1])) {  // a jump: a hop in an arc
+      const hop = [];
+      for (let i = 0; i <= 8; i++) {
+        const t = i / 8;
+        const lift = 60 * 4 * t * (1 - t);
+        hop.push([from[0] + (here[0] - from[0]) * t, from[1] + (here[1] - from[1]) * t - lift]);
+      }
+      walk(figure, hop, here, 45);
+    }
   });
+  if (lastSpots.id !== view.id || lastSpots.n !== view.n) lastSpots = {id: view.id, n: view.n, spots};
   return root;
 }
 
