@@ -360,7 +360,7 @@ def test_a_real_game_sends_every_seat_the_same_public_position_and_no_deck_order
             assert str(room.seed) not in text and all(t not in text for t in tokens)
 
 
-def test_views_of_the_test_games_hold_no_private_part() -> None:
+def test_no_game_needs_a_private_filter_as_no_state_holds_a_secret() -> None:
     assert views.PRIVATE == {}  # a game with a private hand would register a filter here, with a test
 
 
