@@ -1,5 +1,5 @@
 # Two commands set everything up on a fresh machine with only Python installed:
-#   make run    play Jumanji in the terminal against bots
+#   make run    start the web server and print the address to open in a browser
 #   make test   ruff, mypy --strict and pytest (with doctests)
 PYTHON ?= python3
 VENV := .venv
@@ -14,10 +14,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
-	$(BIN)/tabletop play jumanji --players 4 --humans 1
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DATABASE ?= sqlite:///tabletop.db
+CHROMIUM := /usr/bin/chromium
 
-test: $(STAMP)
+run: $(STAMP)
+	$(BIN)/tabletop serve --host $(HOST) --port $(PORT) --database $(DATABASE)
+
+# The browser tests drive Debian's Chromium (a test tool cannot download a browser here).
+$(CHROMIUM):
+	apt-get update -qq && apt-get install -y -qq chromium
+
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy --strict src
 	$(BIN)/pytest
@@ -28,7 +37,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-pytest: $(STAMP)
+pytest: $(STAMP) $(CHROMIUM)
 	$(BIN)/pytest
 
 bench: $(STAMP)

@@ -196,9 +196,13 @@ class State(abc.ABC):
         """Record a readable event; ``message`` is formatted only when read."""
         self._events.append((message, args))
 
-    def log(self) -> list[str]:
-        """What happened, in words, since this state was created."""
-        return [message.format(*args) if args else message for message, args in self._events]
+    def log(self, start: int = 0) -> list[str]:
+        """What happened, in words, since this state was created (from entry ``start`` on).
+
+        A viewer that has shown the first ``start`` entries asks only for the new ones,
+        so only those are formatted.
+        """
+        return [message.format(*args) if args else message for message, args in self._events[start:]]
 
     def log_size(self) -> int:
         return len(self._events)

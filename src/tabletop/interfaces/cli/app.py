@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: play, replay, simulate, games."""
+"""The ``tabletop`` command: play, replay, simulate, games, serve."""
 
 from __future__ import annotations
 
@@ -299,6 +299,43 @@ def _progress_columns() -> tuple[ProgressColumn, ...]:
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str, typer.Option("--database", help="Where games are kept: any SQLAlchemy URL (SQLite or PostgreSQL).")
+    ] = "sqlite:///tabletop.db",
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.")] = 0.9,
+    rescue_seconds: Annotated[float, typer.Option("--rescue-seconds", help="Jumanji's rescue timer.")] = 8.0,
+) -> None:
+    """Serve the games in the browser: a lobby, online play with friends and bots, spectators, replays.
+
+    Games are stored in the database as they are played; stopping and starting the
+    server again resumes every game where it was.
+
+    [b]Examples[/b]:
+      tabletop serve
+      tabletop serve --host 0.0.0.0 --port 8080 --database sqlite:///games.db
+      tabletop serve --database postgresql+psycopg://user:pass@localhost/tabletop
+    """
+    import uvicorn
+
+    from tabletop.interfaces.web.app import create_app
+    from tabletop.interfaces.web.rooms import Settings
+
+    try:
+        web = create_app(database, Settings(bot_delay=bot_delay, rescue_seconds=rescue_seconds))
+    except Exception as exc:  # a bad URL, a missing database driver, an unreachable server ...
+        raise _fail(f"cannot open the database {database!r}: {exc}") from None
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    console.print(
+        f"tabletop is serving at [b]http://{shown}:{port}/[/b]  (open it in a browser; Ctrl-C stops)", soft_wrap=True
+    )
+    # views are small: compressing every frame costs more time than it saves
+    uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 def _print_report(report: SimulationReport) -> None:

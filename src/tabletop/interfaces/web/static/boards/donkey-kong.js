@@ -1,0 +1,337 @@
+// Donkey Kong: girders and ladders, pawns, barrels and fireballs, Donkey Kong's arm, the Oil Can,
+// each player's cards and score; the routes to choose from and the cards to play.
+import {el, svg, walk} from "/static/common.js";
+
+const COL_W = 78;
+const ROW_H = 118;
+const LEFT = 90;
+const TOP = 120;
+const CARD_NAMES = {J: "Jump", H: "Hammer"};
+
+/** key=value fields of the position's notation ("up=J100/-/H200.H300" ...). */
+function fields(text) {
+  const out = {};
+  for (const part of text.split(" ")) {
+    const at = part.indexOf("=");
+    if (at > 0) out[part.slice(0, at)] = part.slice(at + 1);
+  }
+  return out;
+}
+
+/** Each seat's cards: face up (in hand) and face down (scored), from the notation. */
+export function cards(view) {
+  const f = fields(view.state.text);
+  const split = (value) => (value || "").split("/").map((s) => (s === "-" || s === "" ? [] : s.split(".")));
+  return {up: split(f.up), down: split(f.down)};
+}
+
+function cardName(code) {
+  return `${CARD_NAMES[code[0]] || code[0]} ${code.slice(1)}`;
+}
+
+function layout(board) {
+  const girders = board.girders || [];
+  const rowOf = {};
+  girders.forEach((g, i) => { rowOf[g.name] = i; });
+  const columns = Math.max(...girders.map((g) => g.spaces), 1);
+  const height = TOP + ROW_H * girders.length + 40;
+  const firstCol = {};
+  for (const g of girders) {
+    firstCol[g.name] = 1;
+    if (g.spaces < columns) {  // a short girder sits above the ladder that reaches it
+      const ladder = (board.ladders || []).find((l) => l.top.startsWith(g.name));
+      if (ladder) firstCol[g.name] = Number(ladder.bottom.slice(1));
+    }
+  }
+  const slope = (g, col) => (g.roll === "left" ? (g.spaces - col) : g.roll === "right" ? col - 1 : 0) * 3;
+  const girderSpot = (name) => {
+    const m = /^([A-Z])(\d+)$/.exec(name);
+    if (!m || !(m[1] in rowOf)) return null;
+    const g = girders[rowOf[m[1]]];
+    const col = Number(m[2]) + firstCol[m[1]] - 1;
+    return [LEFT + (col - 0.5) * COL_W, height - 60 - rowOf[m[1]] * ROW_H + slope(g, Number(m[2]))];
+  };
+  const spot = (name) => {
+    if (name === "OIL") return [LEFT - 52, height - 60];
+    const direct = girderSpot(name);
+    if (direct) return direct;
+    const m = /^(L\d+)\.(\d+)$/.exec(name);
+    const ladder = m && (board.ladders || []).find((l) => l.name === m[1]);
+    if (!ladder) return [20, 20];
+    const [bx, by] = girderSpot(ladder.bottom);
+    const [, ty] = girderSpot(ladder.top);
+    const t = Number(m[2]) / (ladder.rungs + 1);
+    return [bx, by + (ty - by) * t];
+  };
+  return {columns, height, spot, girderSpot, firstCol, rowOf};
+}
+
+export function label(action) {
+  let m;
+  if ((m = /^move (.*)$/.exec(action))) {
+    const steps = m[1].split(">");
+    return `Move ${steps.join(" → ")}`;
+  }
+  if ((m = /^play ([JH]\d+)$/.exec(action))) return `Play ${cardName(m[1])}`;
+  return action;
+}
+
+export function seatExtra(view, seat) {
+  const hand = cards(view);
+  const score = view.state.scores?.[seat] ?? 0;
+  const up = (hand.up[seat] || []).map(cardName);
+  return el("span", {class: "muted"}, ` · score ${score} · at ${view.state.pawns[seat]}`,
+    el("span", {class: "cards-line"}, ` · cards: ${up.length ? up.join(", ") : "none"}`,
+      ` · ${(hand.down[seat] || []).length} scored`));
+}
+
+export function draw(view, ctx) {
+  const state = view.state;
+  const board = view.board || {};
+  const geo = layout(board);
+  const width = LEFT + geo.columns * COL_W + 40;
+  const height = geo.height + 40 + 70 * view.players;
+  const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board donkey-kong", role: "img",
+    "aria-label": describe(view)});
+  root.append(svg("rect", {x: 0, y: 0, width, height, rx: 16, fill: "#0b0b1e"}));
+  // girders with their spaces and dots
+  for (const g of board.girders || []) {
+    const first = geo.girderSpot(`${g.name}1`);
+    const last = geo.girderSpot(`${g.name}${g.spaces}`);
+    root.append(svg("line", {x1: first[0] - COL_W / 2, y1: first[1] + 22, x2: last[0] + COL_W / 2, y2: last[1] + 22,
+      stroke: "#d3365a", "stroke-width": 12}));
+    root.append(svg("line", {x1: first[0] - COL_W / 2, y1: first[1] + 22, x2: last[0] + COL_W / 2, y2: last[1] + 22,
+      stroke: "#ff9fb4", "stroke-width": 2, "stroke-dasharray": "10 8"}));
+    root.append(svg("text", {x: 14, y: first[1] + 8, "font-size": 20, "font-weight": 800, fill: "#ff9fb4"}, g.name));
+    for (let c = 1; c <= g.spaces; c++) {
+      const [x, y] = geo.girderSpot(`${g.name}${c}`);
+      root.append(svg("rect", {x: x - 26, y: y - 14, width: 52, height: 30, rx: 5, fill: "#1e4fd8", stroke: "#9db7ff",
+        "stroke-width": 1.5, class: "space"}, svg("title", {}, `${g.name}${c}`)));
+      root.append(svg("text", {x: x + 20, y: y + 12, "text-anchor": "end", "font-size": 10, fill: "#cfe0ff"},
+        `${g.name}${c}`));
+      if (g.red_dots.includes(c)) root.append(svg("circle", {cx: x - 16, cy: y - 4, r: 6, fill: "#ff3030",
+        stroke: "#fff"}, svg("title", {}, "red dot: draw a card")));
+      if (g.black_dots.includes(c)) root.append(svg("circle", {cx: x - 16, cy: y + 8, r: 6, fill: "#000",
+        stroke: "#fff"}, svg("title", {}, "black dot")));
+    }
+  }
+  // broken white lines between girder ends (the barrels' way down)
+  for (const e of board.edges || []) {
+    const [ux, uy] = geo.girderSpot(e.upper);
+    const [lx, ly] = geo.girderSpot(e.lower);
+    const side = ux < width / 2 ? -1 : 1;
+    root.append(svg("path", {d: `M ${ux + side * 30} ${uy} C ${ux + side * 60} ${uy}, ${lx + side * 60} ${ly},`
+      + ` ${lx + side * 30} ${ly}`, fill: "none", stroke: "#fff", "stroke-width": 3, "stroke-dasharray": "8 8"}));
+  }
+  // ladders
+  for (const l of board.ladders || []) {
+    const [bx, by] = geo.girderSpot(l.bottom);
+    const [, ty] = geo.girderSpot(l.top);
+    for (const dx of [-14, 14]) root.append(svg("line", {x1: bx + dx, y1: by - 14, x2: bx + dx, y2: ty + 16,
+      stroke: "#38d9d9", "stroke-width": 3}));
+    for (let r = 1; r <= l.rungs; r++) {
+      const [x, y] = geo.spot(`${l.name}.${r}`);
+      root.append(svg("rect", {x: x - 15, y: y - 10, width: 30, height: 20, fill: "#0e5c5c", stroke: "#38d9d9",
+        class: "space"}, svg("title", {}, `${l.name}.${r}`)));
+    }
+  }
+  drawScenery(root, view, geo, board);
+  drawRoutes(root, view, geo, ctx);
+  // what stands on the spaces: barrels, fireballs and pawns
+  const crowd = {};
+  const place = (name) => {
+    const [x, y] = geo.spot(name);
+    const k = crowd[name] = (crowd[name] ?? -1) + 1;
+    return [x - 12 + k * 13, y - 4 - k * 4];
+  };
+  const moves = obstacleMoves(view, board);
+  for (const name of state.barrels) {
+    const [x, y] = place(name);
+    const barrel = svg("g", {class: "barrel"}, svg("title", {}, `barrel on ${name}`),
+      svg("ellipse", {cx: x, cy: y, rx: 12, ry: 10, fill: "#c7782b", stroke: "#5b3410", "stroke-width": 2.5}),
+      svg("line", {x1: x - 12, y1: y, x2: x + 12, y2: y, stroke: "#5b3410", "stroke-width": 2}));
+    root.append(barrel);
+    animate(barrel, moves.barrels.get(name), geo, name);
+  }
+  for (const name of state.fireballs) {
+    const [x, y] = place(name);
+    const fireball = svg("g", {class: "fireball"}, svg("title", {}, `fireball on ${name}`),
+      svg("circle", {cx: x, cy: y, r: 11, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 3}),
+      svg("circle", {cx: x, cy: y, r: 4, fill: "#fff3b0"}));
+    root.append(fireball);
+    animate(fireball, moves.fireballs.get(name), geo, name);
+  }
+  state.pawns.forEach((name, seat) => {
+    const [x, y] = place(name);
+    if (seat === view.mover) root.append(svg("circle", {cx: x, cy: y - 6, r: 21, fill: "none", stroke: "#fff",
+      "stroke-width": 3, "stroke-dasharray": "5 4"}));
+    const pawn = svg("g", {class: "pawn", "data-seat": seat}, svg("title", {}, `${ctx.seatName(seat)} on ${name}`),
+      svg("rect", {x: x - 11, y: y - 22, width: 22, height: 30, rx: 8, fill: ctx.colour(seat), stroke: "#fff",
+        "stroke-width": 2.5}),
+      svg("text", {x, y: y - 1, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff"},
+        String(seat + 1)));
+    root.append(pawn);
+    const from = moves.pawns[seat];
+    if (from && from !== name) {
+      const route = lastRoute(view, seat, from);
+      if (route && route[route.length - 1] === name) walk(pawn, route.map((space) => geo.spot(space)), geo.spot(name));
+    }
+  });
+  drawHands(root, view, ctx, geo.height + 20, width);
+  return root;
+}
+
+// -- obstacles moving step by step ------------------------------------------------------------
+// Barrels roll along one chain (from the barrel drop along each girder and down the broken lines
+// to the Oil Can) and fireballs climb it; when a move changed their places, each is shown walking
+// the spaces in between.
+
+let last = {id: null, n: -1, barrels: [], fireballs: [], pawns: []};
+
+/** The barrels' chain of spaces, from the drop to the Oil Can, read from the board's layout. */
+function chainOf(board) {
+  if (chainOf.cache?.board === board) return chainOf.cache.chain;
+  const girders = Object.fromEntries((board.girders || []).map((g) => [g.name, g]));
+  const chain = [];
+  let at = board.barrel_drop;
+  const seen = new Set();
+  while (at && !seen.has(at) && chain.length < 400) {
+    seen.add(at);
+    const g = girders[at[0]];
+    if (!g || g.roll === "none") break;
+    const step = g.roll === "left" ? -1 : 1;
+    for (let c = Number(at.slice(1)); c >= 1 && c <= g.spaces; c += step) chain.push(`${g.name}${c}`);
+    const end = chain[chain.length - 1];
+    at = (board.edges || []).find((e) => e.upper === end)?.lower;
+  }
+  chain.push("OIL");
+  chainOf.cache = {board, chain};
+  return chain;
+}
+
+/** For each obstacle's new space, the spaces it walked through (matched to the old places on the chain). */
+function obstacleMoves(view, board) {
+  const result = {barrels: new Map(), fireballs: new Map(), pawns: []};
+  const state = view.state;
+  const fresh = last.id === view.id && view.n > last.n && view.n - last.n <= 3;
+  const before = last;
+  if (last.id !== view.id || view.n !== last.n) {
+    last = {id: view.id, n: view.n, barrels: [...state.barrels], fireballs: [...state.fireballs],
+      pawns: [...state.pawns]};
+  }
+  result.pawns = fresh ? before.pawns : [];
+  if (!fresh) return result;
+  const chain = chainOf(board);
+  const index = new Map(chain.map((name, i) => [name, i]));
+  const match = (olds, news, forward, out) => {
+    const o = olds.map((n) => index.get(n)).filter((i) => i !== undefined);
+    const taken = new Set();
+    for (const name of news) {
+      const to = index.get(name);
+      if (to === undefined) continue;
+      // the nearest old place behind it (in its direction of travel), at most 12 spaces back
+      let best = -1;
+      o.forEach((from, k) => {
+        const d = forward ? to - from : from - to;
+        if (!taken.has(k) && d > 0 && d <= 12 && (best < 0 || Math.abs(to - o[best]) > Math.abs(d))) best = k;
+      });
+      if (best >= 0 && !news.includes(chain[o[best]])) {
+        taken.add(best);
+        const path = [];
+        for (let i = o[best]; forward ? i <= to : i >= to; i += forward ? 1 : -1) path.push(chain[i]);
+        out.set(name, path);
+      }
+    }
+  };
+  match(before.barrels, state.barrels, true, result.barrels);
+  match(before.fireballs, state.fireballs, false, result.fireballs);
+  return result;
+}
+
+function animate(node, path, geo, name) {
+  if (path) walk(node, path.map((space) => geo.spot(space)), geo.spot(name));
+}
+
+/** The route the seat's pawn just walked, from the latest "move A4>A5>L2.1" among the new actions. */
+function lastRoute(view, seat, from) {
+  const moves = (view.actions || []).filter((a) => typeof a === "object" && a.by === seat && a.action.startsWith("move "));
+  if (!moves.length || !from) return null;
+  return [from, ...moves[moves.length - 1].action.slice(5).split(">")];
+}
+
+function drawScenery(root, view, geo, board) {
+  const state = view.state;
+  // Donkey Kong beside the barrel drop, with the barrels left in his arm
+  if (board.barrel_drop) {
+    const [x, y] = geo.girderSpot(board.barrel_drop);
+    root.append(svg("g", {class: "kong"}, svg("title", {}, `Donkey Kong: ${state.barrels_in_arm} barrels in his arm`),
+      svg("ellipse", {cx: x - 4, cy: y - 62, rx: 36, ry: 30, fill: "#8b4513", stroke: "#3b1d08", "stroke-width": 3}),
+      svg("ellipse", {cx: x - 4, cy: y - 56, rx: 18, ry: 13, fill: "#e8b07a"}),
+      svg("text", {x: x + 40, y: y - 60, "font-size": 16, "font-weight": 700, fill: "#ffd27f"},
+        `arm: ${state.barrels_in_arm} barrels`)));
+  }
+  // the Oil Can, where fireballs wait
+  const [ox, oy] = geo.spot("OIL");
+  root.append(svg("g", {class: "oil"}, svg("title", {}, `Oil Can: ${state.fireballs_at_oil_can} fireballs waiting`),
+    svg("rect", {x: ox - 22, y: oy - 30, width: 44, height: 48, rx: 6, fill: "#1f6fe0", stroke: "#cfe0ff",
+      "stroke-width": 2}),
+    svg("text", {x: ox, y: oy, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#fff"}, "OIL"),
+    svg("text", {x: 6, y: oy - 40, "font-size": 13, fill: "#ffb347"}, `fireballs ×${state.fireballs_at_oil_can}`)));
+  if (board.finish) {
+    const [fx, fy] = geo.girderSpot(board.finish);
+    root.append(svg("text", {x: fx + 34, y: fy - 18, "font-size": 16, "font-weight": 700, fill: "#ff9fe0"},
+      "♥ Finish"));
+  }
+  if (board.start) {
+    const [sx, sy] = geo.girderSpot(board.start);
+    root.append(svg("text", {x: sx, y: sy + 48, "text-anchor": "middle", "font-size": 13, fill: "#9db7ff"}, "start"));
+  }
+}
+
+function drawRoutes(root, view, geo, ctx) {
+  const routes = view.legal.map((a, i) => [a, i]).filter(([a]) => a.startsWith("move "));
+  for (const [action, index] of routes) {
+    const steps = action.slice(5).split(">");
+    const from = view.state.pawns[view.mover];
+    const points = [from, ...steps].map((n) => geo.spot(n).map((v) => v.toFixed(0)).join(","));
+    root.append(svg("polyline", {points: points.join(" "), fill: "none", stroke: ctx.colour(view.mover),
+      "stroke-width": 5, opacity: 0.8, "stroke-dasharray": "4 6"}));
+    const [x, y] = geo.spot(steps[steps.length - 1]);
+    const marker = svg("g", {class: "route-end", tabindex: 0, role: "button", "data-action": action,
+      style: "cursor:pointer"}, svg("title", {}, label(action)),
+    svg("circle", {cx: x, cy: y - 34, r: 14, fill: "#fff", stroke: ctx.colour(view.mover), "stroke-width": 4}),
+    svg("text", {x, y: y - 29, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#111"},
+      String(index + 1)));
+    marker.addEventListener("click", () => ctx.act(action));
+    marker.addEventListener("keydown", (e) => { if (e.key === "Enter") ctx.act(action); });
+    root.append(marker);
+  }
+}
+
+function drawHands(root, view, ctx, top, width) {
+  const hand = cards(view);
+  for (let seat = 0; seat < view.players; seat++) {
+    const y = top + seat * 70;
+    root.append(svg("text", {x: 16, y: y + 24, "font-size": 17, "font-weight": 700, fill: ctx.colour(seat)},
+      `${seat + 1}. score ${view.state.scores[seat]}`));
+    let x = 190;
+    for (const code of hand.up[seat] || []) {
+      const hammer = code[0] === "H";
+      root.append(svg("rect", {x, y, width: 64, height: 40, rx: 6, fill: hammer ? "#f2c14e" : "#7bd389",
+        stroke: "#fff", "stroke-width": 2, class: "card-up"}, svg("title", {}, cardName(code))));
+      root.append(svg("text", {x: x + 32, y: y + 26, "text-anchor": "middle", "font-size": 15, "font-weight": 800,
+        fill: "#111"}, code));
+      x += 70;
+      if (x > width - 140) break;
+    }
+    const down = (hand.down[seat] || []).length;
+    root.append(svg("text", {x: width - 20, y: y + 26, "text-anchor": "end", "font-size": 15, fill: "#bbb"},
+      `${down} scored`));
+  }
+}
+
+export function describe(view) {
+  const s = view.state;
+  const pawns = s.pawns.map((p, i) => `seat ${i + 1} on ${p} (score ${s.scores[i]})`).join(", ");
+  return `Donkey Kong: ${pawns}; ${s.barrels.length} barrels and ${s.fireballs.length} fireballs on the board`;
+}

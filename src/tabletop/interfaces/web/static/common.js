@@ -1,0 +1,89 @@
+// Small helpers shared by the pages: building HTML and SVG elements, calling the API.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An HTML element: el("button", {class: "x", onclick: f}, "text", child, ...). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+/** An SVG element: svg("circle", {cx: 1, cy: 2, r: 3}). */
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+function setAttrs(node, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+}
+
+function append(node, children) {
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** JSON from the API; throws an Error carrying the server's message. */
+export async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+  };
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = typeof data.detail === "string" ? data.detail
+      : Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ") : response.statusText;
+    throw new Error(detail);
+  }
+  return data;
+}
+
+/** Seat colours used by every board (colour-blind friendly order). */
+export const SEAT_COLOURS = ["#d1495b", "#2e86ab", "#edae49", "#3a9d5d", "#8e6cbf", "#6b6b6b"];
+
+export function seatName(view, seat) {
+  const info = view.seats?.[seat];
+  if (!info) return `seat ${seat}`;
+  const who = info.kind === "bot" ? `${info.name}` : info.name;
+  return `${who}${view.you === seat ? " (you)" : ""}`;
+}
+
+/** A log line with each "seat N" replaced by that seat's name (the engine counts seats from 0). */
+export function readable(view, line) {
+  return line.replace(/\bseat (\d+)\b/g, (whole, n) => (view.seats?.[Number(n)] ? seatName(view, Number(n)) : whole));
+}
+
+/** Remember the join links this browser holds, so the lobby can offer to resume. */
+export function rememberSeat(gameId, seat, token, game) {
+  const mine = JSON.parse(localStorage.getItem("tabletop.seats") || "{}");
+  mine[gameId] = {seat, token, game};
+  localStorage.setItem("tabletop.seats", JSON.stringify(mine));
+}
+
+export function mySeats() {
+  return JSON.parse(localStorage.getItem("tabletop.seats") || "{}");
+}
+
+/** Move an SVG element drawn at `to` through the points of `path` (its last point is `to`), a step at a time. */
+export function walk(node, path, to, stepMs = 110) {
+  if (!path || path.length < 2 || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+  const offsets = path.map(([x, y]) => `translate(${(x - to[0]).toFixed(1)} ${(y - to[1]).toFixed(1)})`);
+  let step = 0;
+  node.setAttribute("transform", offsets[0]);
+  const timer = setInterval(() => {
+    step += 1;
+    node.setAttribute("transform", offsets[Math.min(step, offsets.length - 1)]);
+    if (step >= offsets.length - 1) clearInterval(timer);
+  }, stepMs);
+}

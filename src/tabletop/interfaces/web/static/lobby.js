@@ -1,0 +1,166 @@
+// The lobby: create a game (game, options, seats) and list open, running and finished games.
+import {api, el, mySeats, rememberSeat} from "/static/common.js";
+
+let catalog = [];
+const $ = (id) => document.getElementById(id);
+
+function currentGame() {
+  return catalog.find((g) => g.name === $("game-select").value);
+}
+
+function seatRow(game, index) {
+  const kind = el("select", {name: `seat-${index}`, "aria-label": `Seat ${index + 1}`, "data-seat": index},
+    el("option", {value: "me"}, "Me (this browser)"),
+    el("option", {value: "human"}, "A friend (secret link)"),
+    ...game.bots.map((b) => el("option", {value: `bot:${b.spec}`}, `Bot: ${b.label}`)));
+  const usual = game.bots.find((b) => b.spec === "heuristic") || game.bots[0];
+  kind.value = index === 0 ? "me" : `bot:${usual.spec}`;
+  const name = el("input", {type: "text", name: `name-${index}`, placeholder: "name (optional)", maxlength: 40,
+    "aria-label": `Name of seat ${index + 1}`});
+  return el("div", {class: "seat-row"}, el("span", {class: "seat-number"}, `Seat ${index + 1}`), kind, name);
+}
+
+function renderForm() {
+  const game = currentGame();
+  $("game-description").textContent = game.description || game.title;
+  const players = $("players-select");
+  const before = Number(players.value) || game.min_players;
+  players.replaceChildren(...Array.from({length: game.max_players - game.min_players + 1},
+    (_, i) => el("option", {value: game.min_players + i}, String(game.min_players + i))));
+  const def = game.options.find((o) => o.name === "players");
+  players.value = String(Math.min(Math.max(before, game.min_players), game.max_players) || def?.default);
+  renderSeats();
+  $("options").replaceChildren(...game.options.map(optionInput));
+}
+
+function renderSeats() {
+  const game = currentGame();
+  const count = Number($("players-select").value);
+  const box = $("seats");
+  box.replaceChildren(el("legend", {}, "Seats"), ...Array.from({length: count}, (_, i) => seatRow(game, i)));
+}
+
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.kind === "bool") {
+    input = el("input", {type: "checkbox", id, name: option.name, checked: option.default === true});
+  } else if (option.choices) {
+    input = el("select", {id, name: option.name}, ...option.choices.map((c) => el("option", {value: c}, String(c))));
+    input.value = String(option.default);
+  } else {
+    input = el("input", {id, name: option.name, type: option.kind === "int" ? "number" : "text",
+      min: option.minimum ?? undefined, max: option.maximum ?? undefined,
+      placeholder: option.default === null ? (option.nullable ? "default" : "") : String(option.default)});
+  }
+  return el("div", {class: "option"}, el("label", {for: id}, option.name.replaceAll("_", " ")), input,
+    el("small", {class: "muted"}, `${option.help} (${option.allowed})`));
+}
+
+function collectOptions(game) {
+  const options = {};
+  for (const option of game.options) {
+    const input = document.getElementById(`opt-${option.name}`);
+    if (!input) continue;
+    if (option.kind === "bool") {
+      if (input.checked !== option.default) options[option.name] = input.checked;
+    } else if (input.value !== "" && input.value !== String(option.default)) {
+      options[option.name] = option.kind === "int" ? Number(input.value) : input.value;
+    }
+  }
+  return options;
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const game = currentGame();
+  const rows = [...document.querySelectorAll("#seats .seat-row")];
+  const seats = rows.map((row) => {
+    const kind = row.querySelector("select").value;
+    const name = row.querySelector("input").value.trim();
+    if (kind.startsWith("bot:")) return {kind: "bot", bot: kind.slice(4), name};
+    return {kind: "human", name};
+  });
+  const mine = rows.map((row) => row.querySelector("select").value === "me");
+  try {
+    $("create-button").disabled = true;
+    const created = await api("/api/games", {game: game.name, options: collectOptions(game), seats});
+    const links = $("links");
+    links.replaceChildren();
+    let myLink = null;
+    for (const seat of created.seats) {
+      if (seat.kind !== "human") continue;
+      const url = new URL(seat.link, location.href).href;
+      if (mine[seat.seat] && myLink === null) {
+        myLink = seat.link;
+        rememberSeat(created.id, seat.seat, new URL(url).searchParams.get("token"), game.name);
+      }
+      links.append(el("li", {},
+        el("strong", {}, `Seat ${seat.seat + 1} (${seat.name})${mine[seat.seat] ? " — you" : ""}: `),
+        el("a", {href: seat.link, class: "join-link", "data-seat": seat.seat}, mine[seat.seat] ? "Play" : "join link"),
+        " ", el("input", {class: "copy", readonly: true, value: url, "aria-label": `link of seat ${seat.seat + 1}`,
+          onfocus: (e) => e.target.select()})));
+    }
+    links.append(el("li", {}, el("strong", {}, "Spectators: "),
+      el("a", {href: created.spectate, class: "spectate-link"}, "watch"), " ",
+      el("input", {class: "copy", readonly: true, value: new URL(created.spectate, location.href).href,
+        "aria-label": "spectator link", onfocus: (e) => e.target.select()})));
+    const others = created.seats.filter((s) => s.kind === "human" && !mine[s.seat]);
+    if (myLink && others.length === 0) {
+      location.href = myLink;  // alone against bots: straight to the table
+      return;
+    }
+    $("created").hidden = false;
+    refresh();
+  } catch (error) {
+    $("create-error").textContent = error.message;
+  } finally {
+    $("create-button").disabled = false;
+  }
+}
+
+function gameItem(game) {
+  const mine = mySeats()[game.id];
+  const seats = game.seats.map((s) => s.kind === "bot" ? `${s.name} (bot)` : `${s.name}${s.joined ? "" : " (not joined yet)"}`);
+  const title = catalog.find((g) => g.name === game.game)?.title || game.game;
+  return el("li", {class: "game-item"},
+    el("span", {class: "game-title"}, `${title} `), el("code", {}, game.id),
+    el("span", {class: "muted"}, ` · ${game.actions} actions · ${seats.join(", ")}`),
+    game.status === "finished" && game.winners ? el("span", {class: "muted"},
+      game.winners.length ? ` · won by seat ${game.winners.map((w) => w + 1).join(", ")}` : " · nobody won") : null,
+    " ",
+    mine && game.status !== "finished" ? el("a", {href: `/game/${game.id}?token=${mine.token}`}, "resume") : null,
+    mine && game.status !== "finished" ? " · " : null,
+    el("a", {href: game.spectate}, game.status === "finished" ? "final position" : "watch"), " · ",
+    el("a", {href: game.replay}, "replay"));
+}
+
+async function refresh() {
+  try {
+    const {games} = await api("/api/games");
+    for (const status of ["open", "running", "finished"]) {
+      const list = $(`${status}-games`);
+      const items = games.filter((g) => g.status === status).slice(0, 50).map(gameItem);
+      list.replaceChildren(...(items.length ? items : [el("li", {class: "muted"}, "none")]));
+    }
+  } catch (error) {
+    $("open-games").replaceChildren(el("li", {class: "error"}, error.message));
+  }
+}
+
+async function main() {
+  catalog = (await api("/api/catalog")).games;
+  const select = $("game-select");
+  select.replaceChildren(...catalog.map((g) => el("option", {value: g.name}, g.title)));
+  const preferred = ["jumanji", "doodle-jump", "donkey-kong"].find((n) => catalog.some((g) => g.name === n));
+  if (preferred) select.value = preferred;
+  select.addEventListener("change", renderForm);
+  $("players-select").addEventListener("change", renderSeats);
+  $("create").addEventListener("submit", create);
+  renderForm();
+  refresh();
+  setInterval(refresh, 5000);
+}
+
+main();

@@ -1,0 +1,288 @@
+"""Fixtures for the web tests: a real server on a free loopback port, and headless Chromium.
+
+The server runs in a thread (uvicorn) on 127.0.0.1 with a fresh SQLite file;
+restarting it keeps the file, like stopping and starting ``tabletop serve``.
+Chromium is Debian's (``/usr/bin/chromium``, installed by ``make test``), driven by
+Playwright for Python; Playwright never downloads a browser here.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from tabletop.interfaces.web.app import create_app
+from tabletop.interfaces.web.rooms import Settings
+
+CHROMIUM = os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
+
+#: fast pacing for tests (the real server waits about a second per bot move)
+FAST = Settings(bot_delay=0.05, chance_delay=0.02, rescue_seconds=2.0, rescue_roll_seconds=0.1, bot_roll_interval=0.15,
+                bot_press_delay=(0.2, 0.5))
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """``tabletop serve`` in a thread: start, stop, start again on the same database."""
+
+    def __init__(self, database: str, settings: Settings) -> None:
+        self.database = database
+        self.settings = settings
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self.app: Any = None
+
+    def start(self) -> LiveServer:
+        self.app = create_app(self.database, self.settings)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws="websockets-sansio", ws_per_message_deflate=False)
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(timeout=10)
+            self._server = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(f"sqlite:///{tmp_path / 'games.db'}", FAST).start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package (make test does)")
+    with sync_playwright() as p:
+        # launch() gives every run a fresh, temporary user data dir
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    yield tab
+    context.close()
+
+
+def screenshot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.fixture
+def shoot() -> Any:
+    """Save a screenshot of a page under test-artifacts/ (``shoot(page, "name")``)."""
+    return screenshot
+
+
+@pytest.fixture
+def start_server(tmp_path: Path) -> Iterator[Any]:
+    """Start a server with other settings: ``start_server(Settings(...))``."""
+    started: list[LiveServer] = []
+
+    def start(settings: Settings) -> LiveServer:
+        live = LiveServer(f"sqlite:///{tmp_path / f'games{len(started)}.db'}", settings).start()
+        started.append(live)
+        return live
+
+    yield start
+    for live in started:
+        live.stop()
+
+
+# -- Jumanji positions reached by seeded play, stored as a game of people ---------------------
+def jumanji_prefix(players: int, wanted: Any) -> list[str]:
+    """The actions of the first seeded random Jumanji game that reaches a position ``wanted`` accepts."""
+    import random
+
+    from tabletop.core.registry import make
+
+    game = make("jumanji", players=players)
+    for seed in range(2000):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if wanted(state):
+                return [str(a) for a in state.history()]
+            legal = state.legal_actions()
+            state.apply_action(state.chance_distribution().sample(rng) if state.is_chance_node()
+                               else legal[int(rng.random() * len(legal))])
+    raise AssertionError("no seeded game reached the wanted position")
+
+
+def store_people_game(database: str, game_name: str, players: int, actions: list[str]) -> tuple[str, list[str]]:
+    """A game of people stored with these actions (as if played); returns its id and each seat's token."""
+    from tabletop.core.registry import make
+    from tabletop.interfaces.web.store import Seat, Store, hash_token
+
+    store = Store(database)
+    tokens = [f"token-of-seat-{s}" for s in range(players)]
+    seats = [Seat(kind="human", name=f"p{s + 1}", token_hash=hash_token(t), joined=True) for s, t in enumerate(tokens)]
+    game = make(game_name, players=players)
+    game_id = store.create_game(game_name, game.options, 99, seats)
+    state = game.new_initial_state()
+    for number, text in enumerate(actions):
+        mover = state.current_player()
+        state.apply_action(text)
+        store.append(game_id, number, text, mover)
+    store.close()
+    return game_id, tokens
+
+
+@pytest.fixture
+def stored_position() -> Any:
+    """``stored_position(database, players, wanted)``: a Jumanji game of people at a wanted position."""
+
+    def make_one(database: str, players: int, wanted: Any) -> tuple[str, list[str], list[str]]:
+        actions = jumanji_prefix(players, wanted)
+        game_id, tokens = store_people_game(database, "jumanji", players, actions)
+        return game_id, tokens, actions
+
+    return make_one
+
+
+# -- a tiny game without chance, for undo across players ------------------------------------
+from dataclasses import dataclass  # noqa: E402
+
+from tabletop.core import TERMINAL, Action, Distribution, Game, GameInfo, Option, State  # noqa: E402
+from tabletop.core.registry import register  # noqa: E402
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    side: str
+
+    def __str__(self) -> str:
+        return self.side
+
+
+LEFT, RIGHT = Pick("left"), Pick("right")
+
+
+class DuelState(State):
+    """Two seats pick left or right in turn, ``rounds`` picks each; the most lefts wins."""
+
+    __slots__ = ("picks",)
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.picks: list[str] = []
+
+    def current_player(self) -> int:
+        return TERMINAL if len(self.picks) >= 2 * int(self.game.options["rounds"]) else len(self.picks) % 2
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        return (LEFT, RIGHT)
+
+    def _chance_distribution(self) -> Distribution:
+        raise AssertionError("duel has no chance nodes")
+
+    def _apply(self, action: Action) -> None:
+        self._log("seat {} picks {}", len(self.picks) % 2, action)
+        self.picks.append(str(action))
+
+    def _lefts(self, seat: int) -> int:
+        return sum(1 for i, p in enumerate(self.picks) if i % 2 == seat and p == "left")
+
+    def winners(self) -> tuple[int, ...]:
+        if not self.is_terminal():
+            return ()
+        a, b = self._lefts(0), self._lefts(1)
+        return (0,) if a > b else (1,) if b > a else ()
+
+    def returns(self) -> list[float]:
+        w = self.winners()
+        return [1.0 if s in w else (-1.0 if w else 0.0) for s in range(2)]
+
+    def turn_number(self) -> int:
+        return len(self.picks) + 1
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, DuelState)
+        other.picks = self.picks.copy()
+
+    def to_text(self) -> str:
+        return ",".join(self.picks) or "-"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.to_text(), "picks": list(self.picks)}
+
+    def __str__(self) -> str:
+        return f"picks: {self.to_text()}"
+
+
+class DuelGame(Game):
+    info = GameInfo(
+        name="duel",
+        title="Left or right (test game)",
+        min_players=2,
+        max_players=2,
+        options=(
+            Option("players", int, 2, "number of players", minimum=2, maximum=2),
+            Option("rounds", int, 3, "picks per seat", minimum=1, maximum=20),
+        ),
+        min_return=-1.0,
+        max_return=1.0,
+    )
+
+    def new_initial_state(self) -> DuelState:
+        return DuelState(self)
+
+    def state_from_text(self, text: str) -> DuelState:
+        state = DuelState(self)
+        state.picks = [] if text == "-" else text.split(",")
+        return state
+
+
+register("duel", DuelGame)

@@ -1,0 +1,265 @@
+"""Browser tests: Playwright drives Debian's headless Chromium against a real server on loopback.
+
+Each game is created from the lobby and played to the end against bots with the
+keyboard; two browsers play each other while a third watches; a page reloads and
+the server restarts mid-game; a Jumanji rescue runs with the real 8-second timer.
+Screenshots of each game's page are saved under test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from tabletop.core.registry import list_games, make
+from tabletop.interfaces.web.app import heuristic_available
+from tabletop.interfaces.web.rooms import Settings
+
+REAL_GAMES = [g for g in ("jumanji", "doodle-jump", "donkey-kong") if g in list_games()]
+
+
+def create_from_lobby(page: Any, server: Any, game: str, seats: list[str], players: int | None = None) -> None:
+    """Fill the lobby's form: ``seats`` are the values of each seat's select ("me", "human", "bot:random")."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"#game-select option[value='{game}']", state="attached")
+    page.select_option("#game-select", game)
+    page.select_option("#players-select", str(players or len(seats)))
+    for index, kind in enumerate(seats):
+        page.select_option(f"select[name='seat-{index}']", kind)
+    page.click("#create-button")
+
+
+def play_to_the_end(page: Any, limit: float = 150.0, last: bool = False) -> None:
+    """Press keys like a person, until the game ends: 1 for the first choice (or the last one's number),
+    Space in a rescue, J at a tie."""
+    deadline = time.monotonic() + limit
+    turn = page.locator("#turn")
+    while "Game over" not in turn.inner_text():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the game did not end in {limit} s: {turn.inner_text()}")
+        choices = page.locator(".choice").count()
+        if choices:
+            page.keyboard.press(str(min(choices, 9)) if last else "1")
+        elif page.locator("#live:not([hidden])").count():
+            page.keyboard.press("Space")
+            page.keyboard.press("j")
+        page.wait_for_timeout(25)
+
+
+@pytest.mark.parametrize("game", ["race", *REAL_GAMES])
+def test_a_game_from_the_lobby_played_to_the_end_against_bots(page: Any, start_server: Any, shoot: Any,
+                                                              game: str) -> None:
+    # bots and dice without pauses (a Donkey Kong game is several hundred actions); rescues take 2 s
+    server = start_server(Settings(bot_delay=0.0, chance_delay=0.0, rescue_seconds=2.0, rescue_roll_seconds=0.1,
+                                   bot_roll_interval=0.15,
+                                   bot_press_delay=(0.1, 0.3)))
+    bot = "bot:heuristic" if heuristic_available(game) else "bot:random"
+    create_from_lobby(page, server, game, ["me", bot])
+    page.wait_for_url(re.compile(r"/game/\w+\?token="))
+    page.wait_for_selector("#board svg, #board pre")
+    assert "You play seat 1" in page.inner_text("#whoami")
+    shoot(page, f"{game}-start")
+    play_to_the_end(page, last=game == "donkey-kong")  # Donkey Kong's last route choice climbs when it can
+    assert page.locator("#log li").count() >= 2
+    shoot(page, f"{game}-end")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(100)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400, f"the page is {width}px wide on a phone"
+    shoot(page, f"{game}-phone")
+
+
+def test_two_browsers_play_each_other_while_a_spectator_watches(browser: Any, server: Any) -> None:
+    ann_context, bob_context, watcher_context = (browser.new_context() for _ in range(3))
+    ann, bob, watcher = (c.new_page() for c in (ann_context, bob_context, watcher_context))
+    try:
+        create_from_lobby(ann, server, "duel", ["me", "human"])
+        ann.wait_for_selector("#created:not([hidden])")
+        bob_link = ann.get_attribute(".join-link[data-seat='1']", "href")
+        spectate = ann.get_attribute(".spectate-link", "href")
+        ann.click(".join-link[data-seat='0']")
+        bob.goto(server.url + bob_link)
+        watcher.goto(server.url + spectate)
+        watcher.wait_for_selector("text=You are watching (spectator).")
+        for page in (ann, bob):
+            page.wait_for_selector("#turn:has-text('turn 1')")
+        assert ann.inner_text("#turn").startswith("Your turn")
+        assert bob.inner_text("#turn").startswith("Waiting for")
+        for move in range(6):
+            mover, other = (ann, bob) if move % 2 == 0 else (bob, ann)
+            mover.wait_for_selector(".choice[data-action='left']")
+            mover.click(".choice[data-action='left']" if move < 4 else ".choice[data-action='right']")
+            side = "left" if move < 4 else "right"
+            for page in (other, watcher):
+                page.wait_for_selector(f"#log li:nth-child({move + 1}):has-text('picks {side}')")
+            if move == 2:  # Bob reloads mid-game and carries on where he was
+                bob.reload()
+                bob.wait_for_selector("#log li:nth-child(3)")
+        for page in (ann, bob, watcher):
+            page.wait_for_selector("#turn:has-text('Game over')")
+        assert "nobody won" in ann.inner_text("#turn")
+        assert watcher.locator(".choice").count() == 0
+    finally:
+        for context in (ann_context, bob_context, watcher_context):
+            context.close()
+
+
+def test_undo_in_the_browser(page: Any, server: Any) -> None:
+    create_from_lobby(page, server, "duel", ["me", "human"])
+    page.wait_for_selector("#created:not([hidden])")
+    page.click(".join-link[data-seat='0']")
+    page.wait_for_selector(".choice[data-action='left']")
+    assert page.is_disabled("#undo")
+    page.keyboard.press("1")
+    page.wait_for_selector("#log li:has-text('picks left')")
+    page.wait_for_selector("#undo:not([disabled])")
+    page.keyboard.press("u")
+    page.wait_for_selector("#log li", state="detached")
+    page.wait_for_selector(".choice[data-action='left']")
+
+
+def test_a_forged_link_is_refused_with_a_clear_message(page: Any, server: Any) -> None:
+    create_from_lobby(page, server, "duel", ["me", "human"])
+    page.wait_for_selector("#created:not([hidden])")
+    link = page.get_attribute(".join-link[data-seat='1']", "href")
+    page.goto(server.url + link[:-4] + "abcd")
+    page.wait_for_selector("#turn.refused")
+    assert "this join link is not valid" in page.inner_text("#turn")
+    page.click("text=Watch as a spectator instead")
+    page.wait_for_selector("text=You are watching (spectator).")
+
+
+def test_restarting_the_server_mid_game_loses_nothing(page: Any, server: Any) -> None:
+    create_from_lobby(page, server, "duel", ["me", "bot:random"])
+    page.wait_for_url(re.compile(r"/game/\w+\?token="))
+    for move in range(2):
+        page.wait_for_selector(".choice[data-action='left'] >> nth=0")
+        page.keyboard.press("1")
+        page.wait_for_selector(f"#log li:nth-child({2 * move + 2})")
+    before = page.inner_text("#log")
+    server.restart()
+    page.wait_for_selector(".connection.ok", timeout=20_000)
+    page.wait_for_selector(".choice[data-action='left']")
+    assert page.inner_text("#log") == before
+    page.keyboard.press("1")
+    page.wait_for_selector("#turn:has-text('Game over')")
+    assert page.locator("#log li").count() == 6
+
+
+def test_the_replay_page_steps_forward_and_back(page: Any, server: Any) -> None:
+    create_from_lobby(page, server, "race", ["bot:random", "bot:random"])
+    page.wait_for_selector("#created:not([hidden])")
+    page.click(".spectate-link")
+    page.wait_for_selector("#turn:has-text('Game over')")
+    page.click("#replay-link")
+    page.wait_for_selector("#step:has-text('0 /')")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#step:has-text('1 /')")
+    assert page.locator("#log li").count() == 1
+    page.keyboard.press("End")
+    page.wait_for_selector("#turn:has-text('Won by')")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#turn:has-text('next:')")
+    with page.expect_download() as download:
+        page.click("#record-link")
+    assert download.value.suggested_filename.startswith("tabletop-race-")
+
+
+@pytest.mark.skipif("jumanji" not in REAL_GAMES, reason="the Jumanji game is not installed")
+def test_a_jumanji_rescue_with_the_real_countdown(page: Any, start_server: Any, shoot: Any) -> None:
+    """The 8-second timer runs on the server; pressing Space rolls the Rescue die until the symbol shows."""
+    server = start_server(Settings(bot_delay=0.05, chance_delay=0.3))  # the real timer: 8 s, a roll a second
+    create_from_lobby(page, server, "jumanji", ["me", "bot:heuristic"])
+    page.wait_for_url(re.compile(r"/game/\w+\?token="))
+    roll_button = page.locator("#rescue-roll")
+    deadline = time.monotonic() + 120
+    while not roll_button.count():  # play until a danger card makes us a rescuer
+        assert "Game over" not in page.inner_text("#turn"), "the game ended before we had to rescue"
+        assert time.monotonic() < deadline
+        if page.locator(".choice").count():
+            page.keyboard.press("1")
+        page.wait_for_timeout(30)
+    started = time.monotonic()
+    first = float(page.inner_text(".countdown").split()[0])
+    assert 6.5 <= first <= 8.0
+    page.wait_for_timeout(1200)
+    second = float(page.inner_text(".countdown").split()[0])
+    assert first - 3.0 < second < first - 0.6, "the countdown runs in real time"
+    shoot(page, "jumanji-rescue")
+    mine = page.locator("#live .rescuers li[data-seat='0']")
+    while "safe!" not in mine.inner_text() and page.inner_text(".countdown") != "Time!":
+        assert time.monotonic() - started < 9.5, "the timer stops the rescue after 8 seconds"
+        page.keyboard.press("Space")  # held down, as a person would: the die still rolls about once a second
+        page.wait_for_timeout(50)
+    status = mine.inner_text()
+    found = re.search(r"\((\d+) rolls?\)", status)
+    rolls = int(found.group(1)) if found else 0
+    assert 1 <= rolls <= 9, f"{rolls} rolls in 8 seconds"
+    outcome = "rolls in time" if "safe!" in status else "runs out of time"
+    page.wait_for_selector(f"#log li:has-text('player 1 (you) {outcome}')", timeout=12_000)
+
+
+@pytest.mark.skipif("donkey-kong" not in REAL_GAMES, reason="the Donkey Kong game is not installed")
+def test_two_people_play_donkey_kong_in_two_browsers(browser: Any, start_server: Any, shoot: Any) -> None:
+    server = start_server(Settings(bot_delay=0.0, chance_delay=0.05))
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(2)]
+    ann, bob = (c.new_page() for c in contexts)
+    try:
+        create_from_lobby(ann, server, "donkey-kong", ["me", "human"])
+        ann.wait_for_selector("#created:not([hidden])")
+        bob.goto(server.url + ann.get_attribute(".join-link[data-seat='1']", "href"))
+        ann.click(".join-link[data-seat='0']")
+        decisions = 0
+        deadline = time.monotonic() + 60
+        while decisions < 8 and time.monotonic() < deadline:
+            for page in (ann, bob):
+                if page.locator(".choice").count():  # only the player whose turn it is has choices
+                    other = bob if page is ann else ann
+                    assert other.locator(".choice").count() == 0 or "Game over" in other.inner_text("#turn")
+                    page.keyboard.press("1")
+                    decisions += 1
+                    page.wait_for_timeout(150)
+        assert decisions >= 8
+        ann.wait_for_timeout(500)
+        raw = "els => els.map(e => e.title)"  # each line as the engine wrote it ("seat 0 ...")
+        assert ann.eval_on_selector_all("#log li", raw) == bob.eval_on_selector_all("#log li", raw)
+        assert "player 2 moves" in ann.inner_text("#log") and "player 1 (you) moves" in ann.inner_text("#log")
+        assert "player 1 moves" in bob.inner_text("#log") and "player 2 (you) moves" in bob.inner_text("#log")
+        shoot(bob, "donkey-kong-second-player")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.mark.skipif("jumanji" not in REAL_GAMES, reason="the Jumanji game is not installed")
+def test_several_pawns_reach_the_centre_and_the_first_jumanji_press_wins(
+    browser: Any, server: Any, stored_position: Any, shoot: Any
+) -> None:
+    def tie(state: Any) -> bool:
+        return state.is_chance_node() and str(state.legal_actions()[0]).startswith("first ")
+
+    game_id, tokens, actions = stored_position(server.database, 4, tie)
+    state = make("jumanji", players=4).new_initial_state()
+    for text in actions:
+        state.apply_action(text)
+    tied = sorted(int(str(a).split()[1]) for a in state.legal_actions())
+    contexts = [browser.new_context() for _ in tied]
+    pages = [c.new_page() for c in contexts]
+    try:
+        for seat, page in zip(tied, pages, strict=True):
+            page.goto(f"{server.url}/game/{game_id}?token={tokens[seat]}")
+        for page in pages:
+            page.wait_for_selector("#jumanji-button")
+        shoot(pages[0], "jumanji-call")
+        winner = tied[-1]
+        pages[-1].keyboard.press("j")  # the last tied seat is quickest
+        for page in pages:
+            page.wait_for_selector("#turn:has-text('Game over')")
+        assert "you won" in pages[-1].inner_text("#turn")
+        assert f"p{winner + 1} won" in pages[0].inner_text("#turn")
+    finally:
+        for context in contexts:
+            context.close()
