@@ -243,16 +243,20 @@ def tournament_command(
         print(json.dumps(report.to_json_dict(), indent=2))
         return
     options = ", ".join(f"{k}={v}" for k, v in report.options.items() if v is not None)
-    table = Table(title=f"{report.game} ({options}): {report.games} games, seed {report.seed}")
-    for column in ("agent", "games", "win rate", "95% interval", "mean score", "mean turns", "ms/decision", "Elo"):
-        table.add_column(column, justify="right")
+    table = Table(
+        title=f"{report.game} ({options}): {report.games} games, seed {report.seed}",
+        caption="win rate with its 95% Wilson interval; score and turns are means; ms/move: time per decision",
+    )
+    table.add_column("agent", no_wrap=True)
+    for column in ("games", "win rate", "95% CI", "score", "turns", "ms/move", "Elo"):
+        table.add_column(column, justify="right", no_wrap=True)
     for a in sorted(report.agents, key=lambda a: -a.elo):
         score = f"{a.mean_score:.0f}" if a.mean_score is not None else "-"
         table.add_row(
             a.agent,
             str(a.games),
             f"{a.win_rate:.3f}",
-            f"{a.low:.3f} – {a.high:.3f}",
+            f"{a.low:.3f}–{a.high:.3f}",
             score,
             f"{a.mean_turns:.1f}",
             f"{a.mean_decision_ms:.2f}",
