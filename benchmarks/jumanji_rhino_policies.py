@@ -49,7 +49,8 @@ def main() -> None:
             others = sum(s.rate for s in report.seats[1:]) / (players - 1)
             print(
                 f"{players} players, seat 0 {policy.name:<9}: wins {seat.rate:.3f}"
-                f" [{seat.low:.3f}, {seat.high:.3f}]; other seats {others:.3f}; everyone lost {report.all_lose_rate:.3f}"
+                f" [{seat.low:.3f}, {seat.high:.3f}]; other seats {others:.3f};"
+                f" everyone lost {report.all_lose_rate:.3f}"
             )
 
 
