@@ -22,7 +22,7 @@ import random
 
 from tabletop.core.actions import Action
 from tabletop.core.state import CHANCE, TERMINAL, State
-from tabletop.games.donkey_kong.actions import PlayCard, Route
+from tabletop.games.donkey_kong.actions import CardOutcome, PlayCard, Route
 from tabletop.games.donkey_kong.rules import Rules
 from tabletop.games.donkey_kong.state import BARREL_HERE, FIRE_HERE, OVER, WHITE, DonkeyKongState
 
@@ -44,6 +44,9 @@ SPARE_CARDS = 2
 FINISH_WIN = 1_000_000.0
 
 
+_Moves = dict[int, list[tuple[float, tuple[Route, ...], int]]]
+
+
 class _Tables:
     """Board fields, computed once per rules file: turns to the Finish and red dots to come."""
 
@@ -53,32 +56,11 @@ class _Tables:
         counts = [rules.model.dice.white.faces.count(f) for f in faces]
         total = sum(counts)
         spaces = [s for s in range(board.size) if s != board.oil]
-        moves = {s: [(c / total, board.routes(s, f), f) for f, c in zip(faces, counts, strict=True)] for s in spaces}
-        finish = board.finish
-        turns = [0.0] * board.size
-        for _ in range(200):
-            new = [0.0] * board.size
-            for s in spaces:
-                if s != finish:
-                    new[s] = 1.0 + sum(p * min(turns[r.path[-1]] for r in routes) for p, routes, _ in moves[s] if routes)
-            done = max(abs(a - b) for a, b in zip(new, turns, strict=True)) < 1e-6
-            turns = new
-            if done:
-                break
-        dots = [0.0] * board.size
-        red = board.red_dot
-        for _ in range(60):
-            new = [0.0] * board.size
-            for s in spaces:
-                if s != finish:
-                    new[s] = sum(
-                        p * max(float(red[r.path[-1]] and len(r.path) == f) + DOT_DISCOUNT * dots[r.path[-1]] for r in routes)
-                        for p, routes, f in moves[s]
-                        if routes
-                    )
-            dots = new
-        self.turns_to_finish = turns
-        self.dot_potential = dots
+        moves: _Moves = {
+            s: [(c / total, board.routes(s, f), f) for f, c in zip(faces, counts, strict=True)] for s in spaces
+        }
+        self.turns_to_finish = self._turns_to_finish(board.finish, spaces, moves, board.size)
+        self.dot_potential = self._red_dots_to_come(board.red_dot, board.finish, spaces, moves, board.size)
         red_faces = [0 if f == "rests" else int(f) for f in rules.model.dice.red.faces]
         #: reach[m][k]: the chance that m red rolls move an obstacle k spaces or more
         self.reach: list[list[float]] = [[1.0]]
@@ -96,6 +78,37 @@ class _Tables:
         self.points = rules.card_points
         self.hammer = rules.card_is_hammer
         self.types = rules.types
+
+    @staticmethod
+    def _turns_to_finish(finish: int, spaces: list[int], moves: _Moves, size: int) -> list[float]:
+        """Expected turns to the Finish, racing: T(s) = 1 + E_die[min over routes T(end)]."""
+        turns = [0.0] * size
+        for _ in range(500):
+            new = [0.0] * size
+            for s in spaces:
+                if s != finish:
+                    new[s] = 1.0 + sum(p * min(turns[r.path[-1]] for r in routes) for p, routes, _ in moves[s])
+            settled = max(abs(a - b) for a, b in zip(new, turns, strict=True)) < 1e-6
+            turns = new
+            if settled:
+                break
+        return turns
+
+    @staticmethod
+    def _red_dots_to_come(red: list[bool], finish: int, spaces: list[int], moves: _Moves, size: int) -> list[float]:
+        """Red-dot draws to come, each discounted by DOT_DISCOUNT per turn: D(s) = E_die[max over routes]."""
+        dots = [0.0] * size
+        for _ in range(60):
+            new = [0.0] * size
+            for s in spaces:
+                if s == finish:
+                    continue
+                for p, routes, face in moves[s]:
+                    new[s] += p * max(
+                        (red[r.path[-1]] and len(r.path) == face) + DOT_DISCOUNT * dots[r.path[-1]] for r in routes
+                    )
+            dots = new
+        return dots
 
 
 _TABLES: dict[int, tuple[Rules, _Tables]] = {}
@@ -174,7 +187,8 @@ def _expected_card(sim: DonkeyKongState, adjust: list[float], tables: _Tables) -
     t, points = tables.types, tables.points
     cur = sim.cur
     outcome = sim.legal_actions()[0]
-    got = points[outcome.card]  # type: ignore[attr-defined]
+    assert isinstance(outcome, CardOutcome)
+    got = points[outcome.card]
     if sim.hits:
         seat = sim.hits[0]
         pile = sim.played[seat * t : seat * t + t]
@@ -227,7 +241,8 @@ def _evaluate(sim: DonkeyKongState, me: int, racing: bool, adjust: list[float], 
             if held:
                 value += contacts * (1.0 - HAND_WEIGHT) * hand_points / held
             elif any(down):
-                value -= contacts * (1.0 + HAND_WEIGHT) * sum(c * p for c, p in zip(down, points, strict=True)) / sum(down)
+                down_mean = sum(c * p for c, p in zip(down, points, strict=True)) / sum(down)
+                value -= contacts * (1.0 + HAND_WEIGHT) * down_mean
             else:
                 value -= contacts * HAND_WEIGHT * deck_mean
         if seat == me:
