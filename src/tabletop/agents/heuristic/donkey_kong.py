@@ -74,7 +74,8 @@ class _Tables:
             top = max(sums)
             self.reach.append([sum(p for s, p in sums.items() if s >= k) for k in range(top + 1)])
         self.chain_index = board.chain_index
-        self.on_ladder = [lad >= 0 for lad in board.ladder_of]
+        #: pawns here are met by obstacles rolling along the chain (not on ladders, nor off the obstacles' way)
+        self.on_chain = [i >= 0 for i in board.chain_index]
         self.points = rules.card_points
         self.hammer = rules.card_is_hammer
         self.types = rules.types
@@ -234,7 +235,7 @@ def _evaluate(sim: DonkeyKongState, me: int, racing: bool, adjust: list[float], 
         hand_points = sum(c * p for c, p in zip(hand, points, strict=True))
         value = sum(c * p for c, p in zip(down, points, strict=True)) + HAND_WEIGHT * hand_points + adjust[seat]
         at = sim.pawn[seat]
-        if not tables.on_ladder[at]:
+        if tables.on_chain[at]:
             i = index[at]
             contacts = sum(reach[i - b] for b in barrels if 0 < i - b < far)
             contacts += sum(reach[f - i] for f in fires if 0 < f - i < far)
