@@ -2,18 +2,20 @@
 
 Points come only from face-up cards played at contacts, so a contact is worth a card's
 points when we hold face-up cards and costs a face-down card (lost, or stolen by the
-player whose turn it is) when we hold none. Each route is judged by playing out the rest
-of the turn on a clone with the dice already rolled (our card plays and everyone else's
-by the simple card rule below; a card drawn or lost counts at its expected value), then
-scoring the position: points played, face-up cards at 60% of their points, the obstacles
-due to reach each pawn before our next turn (a gain with face-up cards, a loss without),
-and a board field: the chance of landing on red dots (cards) while we are collecting, or
-the expected turns to the Finish once we race. We race when our points plus the 500
-bonus beat the leader's points, half their face-up cards and their expected gains while
-we climb. At a contact each card is tried the same way; the simple rule plays the
-highest points, a Jump when cards to spare make the obstacle worth meeting again, a
-Hammer when few are left. Only the public position is read, and the given state is
-never changed.
+player whose turn it is) when we hold none. Each legal action is judged by playing out
+the rest of the turn on a clone with the dice already rolled (later card plays, ours and
+everyone else's, by the simple card rule below; a card drawn, lost or stolen counts at its
+expected value over the pile it comes from), then scoring where the turn ends for every
+seat: points played, face-up cards at 60% of their points, and the obstacles due to reach
+the pawn before our next turn (a gain with face-up cards, a loss without); for us also a
+board field: the red dots (cards) within reach while collecting, or the expected turns to
+the Finish while racing. We race when our points, half our face-up cards and the 500 bonus
+beat the leader's points, half their face-up cards and 60 points per turn we still need to
+climb; a Finish reached in the simulated turn is scored as the won or lost game it is. The
+simple card rule, used inside the simulation, plays the most points, a Jump when two or
+more cards are left (the obstacle is worth meeting again), a Hammer when at most one is.
+The policy reads only the public position, is deterministic (``rng`` is not used) and
+never changes the given state.
 """
 
 from __future__ import annotations
