@@ -31,12 +31,11 @@ from tabletop.core.state import CHANCE, State
 
 
 class _Node:
-    __slots__ = ("children", "player", "suggested", "total", "untried", "visits")
+    __slots__ = ("children", "suggested", "total", "untried", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
         self.untried: list[Action] | None = None
-        self.player = CHANCE
         self.visits = 0
         self.total: list[float] | None = None
         self.suggested: Action | None = None  # the rollout agent's choice here, if it has one
@@ -75,11 +74,9 @@ class MCTSAgent:
         budget = f"seconds={seconds:g}" if seconds is not None else f"iterations={iterations}"
         rollout_name = "random" if self.rollout_agent is None else self.rollout_agent.name
         self.name = f"mcts:{budget}" + ("" if rollout_name == "random" else f":rollout={rollout_name}")
-        self.seat = 0
         self.last_iterations = 0
 
     def reset(self, seat: int) -> None:
-        self.seat = seat
         if self.rollout_agent is not None:
             self.rollout_agent.reset(seat)
 
@@ -120,7 +117,6 @@ class MCTSAgent:
                 path.append(node)
                 continue
             if node.untried is None:
-                node.player = player
                 node.untried = list(state.legal_actions())
                 rng.shuffle(node.untried)
                 if self.rollout_agent is not None and self.prior > 0:

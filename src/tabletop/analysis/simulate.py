@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from tabletop.agents import RandomAgent
+from tabletop.analysis.parallel import map_games
 from tabletop.analysis.stats import mean, percentile, wilson_interval
 from tabletop.core.agent import Agent
 from tabletop.core.game import Game
@@ -39,11 +40,6 @@ class GameResult:
 def play_one(game: Game, agents: Sequence[Agent], seed: int) -> GameResult:
     final = run(game, agents, seed)
     return GameResult(seed, final.winners(), final.turn_number(), len(final.history()), final.metrics())
-
-
-def _play_batch(args: tuple[Game, Sequence[Agent], list[int]]) -> list[GameResult]:
-    game, agents, seeds = args
-    return [play_one(game, agents, s) for s in seeds]
 
 
 @dataclass
@@ -163,18 +159,5 @@ def simulate(
         raise ValueError("simulate needs at least one game")
     chosen: Sequence[Agent] = agents if agents is not None else [RandomAgent() for _ in range(game.num_players)]
     seeds = [game_seed(seed, i) for i in range(games)]
-    results: list[GameResult] = []
-    if workers <= 1:
-        for s in seeds:
-            results.append(play_one(game, chosen, s))
-            if progress is not None:
-                progress(1)
-    else:
-        size = max(1, min(200, games // (workers * 8) or 1))
-        batches = [(game, chosen, seeds[i : i + size]) for i in range(0, games, size)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for batch in pool.map(_play_batch, batches):
-                results.extend(batch)
-                if progress is not None:
-                    progress(len(batch))
+    results = map_games(partial(play_one, game, chosen), seeds, workers, batch=200, progress=progress)
     return summarise(game, chosen, seed, results)

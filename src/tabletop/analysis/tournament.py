@@ -8,23 +8,25 @@ its record replays exactly.
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
-from tabletop._version import __version__
 from tabletop.agents.registry import from_spec
 from tabletop.analysis.elo import fit_elo
+from tabletop.analysis.parallel import map_games
 from tabletop.analysis.simulate import game_seed
 from tabletop.analysis.stats import mean, wilson_interval
+from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
 from tabletop.core.game import Game
-from tabletop.core.play import streams
+from tabletop.core.play import run
 from tabletop.core.record import Record
 from tabletop.core.registry import make
-from tabletop.core.state import CHANCE
+from tabletop.core.state import State
 
 
 def schedule(agents: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -56,33 +58,39 @@ class TournamentGame:
     decisions: list[int]
 
 
-def play_game(game: Game, seating: Sequence[str], seed: int, index: int = 0) -> tuple[TournamentGame, Record]:
+class _Timed:
+    """Wraps an agent to add up the time it spends deciding."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def reset(self, seat: int) -> None:
+        self.agent.reset(seat)
+
+    def step(self, state: State, rng: random.Random) -> Action:
+        start = time.perf_counter()
+        action = self.agent.step(state, rng)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+
+def _play(game: Game, seating: Sequence[str], seed: int) -> tuple[State, list[_Timed]]:
+    agents = [_Timed(from_spec(spec)) for spec in seating]
+    return run(game, agents, seed), agents
+
+
+def play_game(game: Game, seating: Sequence[str], seed: int, index: int = 0) -> TournamentGame:
     """Play one tournament game, timing every decision."""
-    agents: list[Agent] = [from_spec(spec) for spec in seating]
-    chance_rng, seat_rngs = streams(seed, game.num_players)
-    for seat, agent in enumerate(agents):
-        agent.reset(seat)
-    state = game.new_initial_state()
-    seconds = [0.0] * game.num_players
-    decisions = [0] * game.num_players
-    limit = game.max_game_length()
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            action = state.chance_distribution().sample(chance_rng)
-        else:
-            start = time.perf_counter()
-            action = agents[player].step(state, seat_rngs[player])
-            seconds[player] += time.perf_counter() - start
-            decisions[player] += 1
-        state.apply_action(action)
-        if len(state.history()) > limit:
-            raise RuntimeError(f"{game.name} did not end within {limit} actions")
+    state, agents = _play(game, seating, seed)
     metrics = state.metrics()
     scores = None
     if f"score[{game.num_players - 1}]" in metrics:
         scores = [metrics[f"score[{s}]"] for s in range(game.num_players)]
-    result = TournamentGame(
+    return TournamentGame(
         index=index,
         seed=seed,
         seating=tuple(seating),
@@ -91,26 +99,14 @@ def play_game(game: Game, seating: Sequence[str], seed: int, index: int = 0) -> 
         turns=state.turn_number(),
         actions=len(state.history()),
         scores=scores,
-        decision_seconds=seconds,
-        decisions=decisions,
+        decision_seconds=[a.seconds for a in agents],
+        decisions=[a.decisions for a in agents],
     )
-    record = Record(
-        game=game.name,
-        version=__version__,
-        options=game.options,
-        seed=seed,
-        agents=list(seating),
-        actions=[str(a) for a in state.history()],
-        winners=list(state.winners()),
-        returns=result.returns,
-    )
-    return result, record
 
 
-def _play_batch(args: tuple[str, dict[str, Any], list[tuple[int, int, tuple[str, ...]]]]) -> list[TournamentGame]:
-    name, options, jobs = args
-    game = make(name, **options)
-    return [play_game(game, seating, seed, index)[0] for index, seed, seating in jobs]
+def _play_job(game: Game, job: tuple[int, int, tuple[str, ...]]) -> TournamentGame:
+    index, seed, seating = job
+    return play_game(game, seating, seed, index)
 
 
 @dataclass
@@ -201,21 +197,7 @@ def tournament(
         from_spec(spec)  # fail early on a bad spec
     seatings = schedule(agents, game.num_players)
     jobs = [(i, game_seed(seed, i), seatings[i % len(seatings)]) for i in range(games)]
-    results: list[TournamentGame] = []
-    if workers <= 1:
-        for index, game_seed_i, seating in jobs:
-            results.append(play_game(game, seating, game_seed_i, index)[0])
-            if progress is not None:
-                progress(1)
-    else:
-        size = max(1, min(20, games // (workers * 4) or 1))
-        batches = [(game.name, game.options, jobs[i : i + size]) for i in range(0, games, size)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for batch in pool.map(_play_batch, batches):
-                results.extend(batch)
-                if progress is not None:
-                    progress(len(batch))
-    results.sort(key=lambda r: r.index)
+    results = map_games(partial(_play_job, game), jobs, workers, batch=20, progress=progress)
     return summarise(game, seed, agents, seatings, results)
 
 
@@ -223,4 +205,5 @@ def game_of(report: TournamentReport, index: int) -> Record:
     """Re-play game ``index`` of a tournament alone and return its record."""
     game = make(report.game, **report.options)
     seating = report.seatings[index % len(report.seatings)]
-    return play_game(game, seating, game_seed(report.seed, index), index)[1]
+    state, _ = _play(game, seating, game_seed(report.seed, index))
+    return Record.of_state(state, game_seed(report.seed, index), list(seating))

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from tabletop._version import __version__
 from tabletop.core.agent import Agent
 from tabletop.core.game import Game
 from tabletop.core.record import Record
@@ -74,14 +73,4 @@ def play(
         seed = random.SystemRandom().randrange(2**31)
     initial_text = state.to_text() if state is not None else None
     current = run(game, agents, seed, state=state, on_step=on_step)
-    return Record(
-        game=game.name,
-        version=__version__,
-        options=game.options,
-        seed=seed,
-        agents=[a.name for a in agents],
-        actions=[str(a) for a in current.history()],
-        winners=list(current.winners()),
-        returns=[float(r) for r in current.returns()],
-        initial=initial_text,
-    )
+    return Record.of_state(current, seed, [a.name for a in agents], initial=initial_text)

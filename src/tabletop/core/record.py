@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop._version import __version__
 from tabletop.core.errors import IllegalActionError, NotationError, ReplayError
 from tabletop.core.game import Game
 from tabletop.core.registry import make
@@ -32,6 +33,22 @@ class Record:
     winners: list[int] | None = None
     returns: list[float] | None = None
     initial: str | None = None
+
+    @classmethod
+    def of_state(cls, state: State, seed: int | None, agents: list[str], initial: str | None = None) -> Record:
+        """The record of ``state``'s history (its result only once the game is over)."""
+        done = state.is_terminal()
+        return cls(
+            game=state.game.name,
+            version=__version__,
+            options=state.game.options,
+            seed=seed,
+            agents=agents,
+            actions=[str(a) for a in state.history()],
+            winners=list(state.winners()) if done else None,
+            returns=[float(r) for r in state.returns()] if done else None,
+            initial=initial,
+        )
 
     def to_json(self) -> str:
         data = {"format": FORMAT, **asdict(self)}

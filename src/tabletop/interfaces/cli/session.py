@@ -120,13 +120,21 @@ class PlaySession:
         word = answer.strip().lower()
         if word == "auto":
             self.auto_roll = True
-        elif word == "board":
+        else:
+            self._command(word)
+
+    def _command(self, word: str) -> bool:
+        """Carry out a command typed at a prompt (board, log, quit); False if it is none."""
+        if word == "board":
             self.console.print(terminal.render(self.state))
         elif word == "log":
             for line in self.state.log():
                 self.console.print(f"  {line}")
         elif word in ("quit", "exit", "q"):
             raise QuitGame
+        else:
+            return False
+        return True
 
     def _ask(self, seat: int) -> Action:
         legal = self.state.legal_actions()
@@ -141,13 +149,8 @@ class PlaySession:
             word = answer.lower()
             if word in ("help", "?", "h"):
                 self.console.print(HELP)
-            elif word == "board":
-                self.console.print(terminal.render(self.state))
-            elif word == "log":
-                for line in self.state.log():
-                    self.console.print(f"  {line}")
-            elif word in ("quit", "exit", "q"):
-                raise QuitGame
+            elif self._command(word):
+                continue
             elif answer.isdigit():
                 if 1 <= int(answer) <= len(legal):
                     return legal[int(answer) - 1]
@@ -168,19 +171,8 @@ class PlaySession:
         self.console.print(f"Returns: {self.state.returns()}  after {self.state.turn_number()} turns.")
 
     def record(self) -> Record:
-        from tabletop._version import __version__
-
-        done = self.state.is_terminal()
-        return Record(
-            game=self.game.name,
-            version=__version__,
-            options=self.game.options,
-            seed=self.seed,
-            agents=["human" if s < self.humans else self.bots[s].name for s in range(self.game.num_players)],
-            actions=[str(a) for a in self.state.history()],
-            winners=list(self.state.winners()) if done else None,
-            returns=[float(r) for r in self.state.returns()] if done else None,
-        )
+        agents = ["human" if s < self.humans else self.bots[s].name for s in range(self.game.num_players)]
+        return Record.of_state(self.state, self.seed, agents)
 
 
 class ReplaySession:

@@ -1,0 +1,41 @@
+"""Running many independent games, in this process or in worker processes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+def _run_batch(args: tuple[Callable[[J], R], Sequence[J]]) -> list[R]:
+    play, jobs = args
+    return [play(job) for job in jobs]
+
+
+def map_games(
+    play: Callable[[J], R],
+    jobs: Sequence[J],
+    workers: int = 1,
+    batch: int = 20,
+    progress: Callable[[int], None] | None = None,
+) -> list[R]:
+    """``[play(job) for job in jobs]``, in order; with ``workers > 1`` in batches of at most
+    ``batch`` jobs spread over worker processes (``play`` and the jobs must then pickle)."""
+    results: list[R] = []
+    if workers <= 1:
+        for job in jobs:
+            results.append(play(job))
+            if progress is not None:
+                progress(1)
+        return results
+    size = max(1, min(batch, len(jobs) // (workers * 4) or 1))
+    batches = [(play, jobs[i : i + size]) for i in range(0, len(jobs), size)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done in pool.map(_run_batch, batches):
+            results.extend(done)
+            if progress is not None:
+                progress(len(done))
+    return results
