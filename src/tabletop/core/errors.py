@@ -31,5 +31,9 @@ class DataFileError(TabletopError):
     """A game data file (board, deck, levels ...) is malformed."""
 
 
+class DataOptionError(InvalidOptionError, DataFileError):
+    """The file named by a game's ``data`` option is malformed (both an option and a data-file error)."""
+
+
 class ReplayError(TabletopError):
     """A game record does not replay: an action is illegal or the result differs."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tabletop.core.errors import InvalidOptionError, NotationError
+from tabletop.core.errors import DataFileError, DataOptionError, InvalidOptionError, NotationError
 from tabletop.core.options import Option, validate_options
 
 if TYPE_CHECKING:
@@ -56,7 +56,10 @@ class Game(abc.ABC):
                 f"option 'first_player' of {self.info.name} must be a seat from 0 to {players - 1}, not {first}"
             )
         self._options: dict[str, Any] = values
-        self._check_options(values)
+        try:
+            self._check_options(values)
+        except DataFileError as exc:
+            raise DataOptionError(f"option 'data' of {self.info.name}: {exc}") from None
 
     def _check_options(self, options: Mapping[str, Any]) -> None:  # noqa: B027
         """Hook: cross-option checks and loading of data files (raise on error)."""

@@ -6,17 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.core.chance import Distribution
-from tabletop.core.errors import DataFileError, InvalidOptionError
 from tabletop.core.game import Game, GameInfo
 from tabletop.core.options import Option
 from tabletop.games.doodle_jump.actions import ActionTable
 from tabletop.games.doodle_jump.board import Geometry
 from tabletop.games.doodle_jump.data import Rules, build_rules, load_data
 from tabletop.games.doodle_jump.state import DoodleJumpState
-
-
-class DoodleJumpDataError(InvalidOptionError, DataFileError):
-    """The ``data`` option names a file that is missing or malformed."""
 
 
 class DoodleJumpGame(Game):
@@ -53,10 +48,7 @@ class DoodleJumpGame(Game):
     has_targets: bool
 
     def _check_options(self, options: Mapping[str, Any]) -> None:
-        try:
-            data = load_data(options["data"])
-        except DataFileError as exc:
-            raise DoodleJumpDataError(f"option 'data' of doodle-jump: {exc}") from None
+        data = load_data(options["data"])
         self.rules = build_rules(data, options["players"], options["tiles"], options["choose_shield"])
         self.table = ActionTable(self.rules)
         self.geometry = Geometry.build(self.rules)

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from tabletop.core.chance import Distribution
-from tabletop.core.errors import DataFileError, InvalidOptionError
+from tabletop.core.errors import InvalidOptionError
 from tabletop.core.game import Game, GameInfo
 from tabletop.core.options import Option
 from tabletop.games.jumanji.actions import FAILED, ROLLS, SAVED
@@ -87,10 +87,7 @@ class JumanjiGame(Game):
     rescue: Distribution
 
     def _check_options(self, options: Mapping[str, Any]) -> None:
-        try:
-            self.data, self.board = load_board(options["data"])
-        except DataFileError as exc:
-            raise InvalidOptionError(f"option 'data' of jumanji: {exc}") from None
+        self.data, self.board = load_board(options["data"])
         board = self.board
         self.first_player = int(options["first_player"])
         self.challenge_cards = int(options["challenge_cards"])
