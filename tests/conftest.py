@@ -115,7 +115,7 @@ class RaceGame(Game):
     def new_initial_state(self) -> RaceState:
         return RaceState(self)
 
-    def state_from_text(self, text: str) -> RaceState:
+    def _read_position(self, text: str) -> RaceState:
         try:
             positions, player, die, turns = text.split()
             state = RaceState(self)

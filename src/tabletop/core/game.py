@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core.errors import DataFileError, DataOptionError, InvalidOptionError, NotationError
+from tabletop.core.notation import check_position_text
 from tabletop.core.options import Option, validate_options
 
 if TYPE_CHECKING:
@@ -91,9 +92,29 @@ class Game(abc.ABC):
     def new_initial_state(self) -> State:
         """The position before anything has happened (often a chance node)."""
 
-    @abc.abstractmethod
     def state_from_text(self, text: str) -> State:
-        """Parse a position written by :meth:`State.to_text`."""
+        """Parse a position written by :meth:`State.to_text`.
+
+        Only a position the rules can continue from is accepted: every invariant of
+        the game holds, and a state that is not over has a legal action or a chance
+        outcome. Anything else raises :class:`NotationError` naming what is wrong;
+        never another exception type.
+        """
+        text = check_position_text(text, self.info.name)
+        try:
+            state = self._read_position(text)
+            if not state.is_terminal() and not state.legal_actions():
+                raise NotationError(f"this {self.info.name} position has no legal action and no chance outcome")
+        except NotationError:
+            raise
+        except (ValueError, LookupError, TypeError, ArithmeticError, AttributeError) as exc:
+            # A reader should have named the field; this is the last line of defence.
+            raise NotationError(f"not a playable {self.info.name} position ({type(exc).__name__}: {exc})") from None
+        return state
+
+    @abc.abstractmethod
+    def _read_position(self, text: str) -> State:
+        """Hook: parse and validate a position text (already known to be bounded ASCII)."""
 
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict`; the dict carries the text."""

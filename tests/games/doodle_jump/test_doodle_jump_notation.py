@@ -13,7 +13,7 @@ RAMP = "A0/B0/C0/D0/E0/F0/G0/H0"  # levels A..H bottom to top, unshifted
 GOOD = [
     "?/?/?/?/?/?/?/? - tramp:4,spring:4,shield:4,shoes:3,hat:3,jet:2 off/off/off/off - levels 5s - t0,r0,f0",
     "C0/A0/?/?/?/?/?/? - tramp:4,spring:4,shield:4,shoes:3,hat:3,jet:2 off/off/off/off - levels 5s - t0,r0,f0",
-    f"{RAMP} B9:jet - off/off/off/off - tiles 5s - t0,r0,f0",
+    f"{RAMP} B9:jet tramp:1 off/off/off/off - tiles 5s - t0,r0,f0",
     f"{RAMP} - - off/off/off/off - open:x,4,?,x 5s - t0,r0,f0",
     f"{RAMP} - - A7/off/C5+shield/off 2 decide 3s 1,4,4/shift t12,r30,f5",
     f"{RAMP} - hat:1 B9/off/off/off 0 draw+spring>cont 3s - t1,r1,f0",
@@ -77,6 +77,7 @@ BAD = [
     (f"{RAMP} - - off/off/off/off 0 roll 5s - turns", "counters"),
     (f"{RAMP} - - off/off/off/off - open:x,x,x,x 5s - t0,r0,f0", "nobody left"),
     (f"{RAMP} - - off/off/off/off 0 shield 5s - t1,r0,f0", "needs a Shield"),
+    (f"{RAMP} B9:jet - off/off/off/off - tiles 5s - t0,r0,f0", "outcome"),
 ]
 
 

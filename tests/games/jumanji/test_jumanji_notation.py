@@ -61,7 +61,7 @@ BAD = [
     ("pawns=0,0,0,0 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0", "tally"),
     ("pawns=0,0,0,0 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=setup:7 tally=0,0,0,0", "Challenge"),
     ("", "fields"),
-    ("pawns=0,0,0,² rhino=- grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "must be a number"),
+    ("pawns=0,0,0,² rhino=- grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "'²' at character 13"),
     ("pawns=0,0,0,05 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "leading zeros"),
 ]
 

@@ -279,7 +279,7 @@ class DuelGame(Game):
     def new_initial_state(self) -> DuelState:
         return DuelState(self)
 
-    def state_from_text(self, text: str) -> DuelState:
+    def _read_position(self, text: str) -> DuelState:
         state = DuelState(self)
         state.picks = [] if text == "-" else text.split(",")
         return state

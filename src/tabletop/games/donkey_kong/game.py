@@ -54,5 +54,5 @@ class DonkeyKongGame(Game):
     def new_initial_state(self) -> DonkeyKongState:
         return DonkeyKongState(self)
 
-    def state_from_text(self, text: str) -> DonkeyKongState:
+    def _read_position(self, text: str) -> DonkeyKongState:
         return read_position(self, text)

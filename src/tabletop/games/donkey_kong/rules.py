@@ -8,10 +8,10 @@ uniform over the remaining cards, by type counts) are cached by counts.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 
 from tabletop.core.chance import Distribution
+from tabletop.core.data import DataCache
 from tabletop.core.errors import DataFileError
 from tabletop.games.donkey_kong.actions import CARD_VERBS, RESTS, CardOutcome, PlayCard, Roll
 from tabletop.games.donkey_kong.board import Board, BoardError
@@ -113,18 +113,20 @@ class Rules:
         return found
 
 
-@lru_cache(maxsize=16)
-def _load(path: str) -> Rules:
-    model = read_rules_file(Path(path))
+_CACHE = DataCache()  # by file identity: an edited file is read again
+
+
+def _load(path: Path) -> Rules:
+    model = read_rules_file(path)
     if model.setup.hand_size * 4 > sum(c.count for c in model.cards):
         size = model.setup.hand_size
         raise DataFileError(f"{path}: invalid data file: the deck cannot deal {size} cards to 4 players")
     try:
-        return Rules(model, path)
+        return Rules(model, str(path))
     except BoardError as exc:
         raise DataFileError(f"{path}: invalid board: {exc}") from None
 
 
 def load_rules(path: str | None = None) -> Rules:
-    """The validated rules of a data file (the packaged one for ``None``), cached by path."""
-    return _load(str(Path(path).resolve()) if path else str(default_path()))
+    """The validated rules of a data file (the packaged one for ``None``), cached by file identity."""
+    return _CACHE.get(path if path else default_path(), _load)

@@ -9,13 +9,12 @@ option ``data``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.core.data import DataModel, load_toml, packaged
+from tabletop.core.data import DataCache, DataModel, load_toml, packaged
 
 #: The symbol-die faces the rules know: a number of dots, or one of three actions.
 SYMBOL_ACTIONS = ("shift", "remove", "again")
@@ -174,11 +173,13 @@ class Rules:
 
 def load_data(path: str | Path | None = None) -> DoodleJumpData:
     """Read and validate a data file (the packaged one by default)."""
-    return _load(str(path) if path is not None else str(DEFAULT_PATH))
+    return _CACHE.get(path if path is not None else DEFAULT_PATH, _read)
 
 
-@lru_cache(maxsize=16)
-def _load(path: str) -> DoodleJumpData:
+_CACHE = DataCache()  # by file identity: an edited file is read again
+
+
+def _read(path: Path) -> DoodleJumpData:
     return load_toml(path, DoodleJumpData)
 
 

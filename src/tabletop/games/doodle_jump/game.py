@@ -65,7 +65,7 @@ class DoodleJumpGame(Game):
     def new_initial_state(self) -> DoodleJumpState:
         return DoodleJumpState(self)
 
-    def state_from_text(self, text: str) -> DoodleJumpState:
+    def _read_position(self, text: str) -> DoodleJumpState:
         from tabletop.games.doodle_jump.notation import read
 
         return read(self, text)

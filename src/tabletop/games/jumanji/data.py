@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.core.data import DataModel, load_toml, packaged
+from tabletop.core.data import DataCache, DataModel, load_toml, packaged
 from tabletop.games.jumanji.actions import MAX_CARDS, MAX_FACES
 
 #: The letters a path string may use, and what each space is.
@@ -243,7 +243,7 @@ def default_path() -> Path:
     return packaged("tabletop.games.jumanji", "data/jumanji.toml")
 
 
-_CACHE: dict[str, tuple[JumanjiData, Board]] = {}  # by path and modification time
+_CACHE = DataCache()  # by file identity: an edited file is read again
 
 
 def load_board(path: str | Path | None = None) -> tuple[JumanjiData, Board]:
@@ -251,13 +251,9 @@ def load_board(path: str | Path | None = None) -> tuple[JumanjiData, Board]:
 
     Raises :class:`~tabletop.core.errors.DataFileError` naming the file and each problem.
     """
-    p = Path(path) if path is not None else default_path()
-    try:
-        key = f"{p.resolve()}:{p.stat().st_mtime_ns}"
-    except OSError:
-        key = str(p)
-    found = _CACHE.get(key)
-    if found is None:
-        data = load_toml(p, JumanjiData)
-        found = _CACHE[key] = (data, compile_board(data))
-    return found
+    return _CACHE.get(path if path is not None else default_path(), _compile)
+
+
+def _compile(path: Path) -> tuple[JumanjiData, Board]:
+    data = load_toml(path, JumanjiData)
+    return data, compile_board(data)

@@ -105,7 +105,7 @@ class JumanjiGame(Game):
     def new_initial_state(self) -> JumanjiState:
         return JumanjiState(self)
 
-    def state_from_text(self, text: str) -> JumanjiState:
+    def _read_position(self, text: str) -> JumanjiState:
         return read(self, text)
 
     def max_game_length(self) -> int:
