@@ -131,6 +131,13 @@ def test_the_symbol_die_fails_only_on_dots_that_fit_no_pad() -> None:
     assert heuristic.roll_odds(state, 0, 1, True).up == Fraction(2, 9)
 
 
+def test_the_symbol_dots_shoot_so_they_save_a_roll() -> None:
+    """R-D3 / D-EXPERT-4: with a UFO on C3, one level above B9, one dot always shoots it; two dots fail
+    only with a 2 or a 5 on the numbered die (which makes no 3 or 6 and shoots nothing)."""
+    state = position("B9/off", dice="1s", board="C3:ufo", tiles="expert")
+    assert heuristic.fall_probability(state) == Fraction(1, 18) == odds_by_the_rules(state)[0]
+
+
 def test_odds_match_the_rules_outcome_by_outcome() -> None:
     """Differential: the folded dice table against rolling every outcome on a clone, over many positions."""
     checked = 0

@@ -273,9 +273,9 @@ def _can_remove(state: DoodleJumpState) -> bool:
 def _roll_classes(table: ActionTable, numbered: int, symbol: bool) -> tuple[int, tuple[tuple[int, int, str, int], ...]]:
     """The roll distribution folded into classes that a fall test cannot tell apart.
 
-    Each class is (mask of the sums its dice can make, mask of the faces on its
-    numbered dice, the symbol face if it is an action, weight); the weights
-    share one denominator, returned first.
+    Each class is (mask of the sums its dice can make, mask of the values its
+    dice show for a shot: numbered dice and the symbol's dots (R-D3), the symbol
+    face if it is an action, weight); the weights share one denominator, returned first.
     """
     pairs = table.roll_distribution(numbered, symbol).pairs()
     denominator = 1
@@ -288,7 +288,7 @@ def _roll_classes(table: ActionTable, numbered: int, symbol: bool) -> tuple[int,
         sums = 0
         for total in combos_by_sum(roll.numbers, int(face) if face.isdigit() else 0):
             sums |= 1 << total
-        faces = 0
+        faces = 1 << int(face) if face.isdigit() else 0
         for n in roll.numbers:
             faces |= 1 << n
         key = (sums, faces, "" if face.isdigit() else face)

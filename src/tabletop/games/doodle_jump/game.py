@@ -35,7 +35,8 @@ class DoodleJumpGame(Game):
             Option("data", "path", None, "your own levels, dice and tiles file", nullable=True,
                    none_means="the packaged data file"),
             Option("choose_shield", bool, False,
-                   "after a failed roll a Shield holder chooses whether to spend it (R-D7); off: spent automatically"),
+                   "a Shield holder about to fall (a failed roll, a Monster zonk) chooses whether to spend it (R-D7); "
+                   "off: spent automatically"),
         ),
         min_return=-1.0,
         max_return=1.0,

@@ -54,8 +54,8 @@ class DoodleJumpState(State):
     """A Doodle Jump position. Build one with ``game.new_initial_state()`` or ``game.state_from_text``."""
 
     __slots__ = (
-        "board", "box", "cards", "config", "falls", "geo", "numbered", "offset", "opening", "order", "phase", "pos",
-        "resume", "roll", "rolls", "rows", "rules", "seat", "setup_count", "spring_pending", "symbol",
+        "board", "box", "cards", "config", "falls", "geo", "high_replacement", "numbered", "offset", "opening",
+        "order", "phase", "pos", "resume", "roll", "rolls", "rows", "rules", "seat", "spring_pending", "symbol",
         "table", "turns", "winner",
     )  # fmt: skip
 
@@ -77,7 +77,7 @@ class DoodleJumpState(State):
         self.phase = LEVELS
         self.resume = END
         self.spring_pending = False
-        self.setup_count = 0
+        self.high_replacement = False
         self.opening = [TO_ROLL] * r.players
         self.numbered = r.numbered_dice
         self.symbol = True
@@ -160,7 +160,8 @@ class DoodleJumpState(State):
             if action is SPEND_SHIELD:
                 self._spend_shield()
             else:
-                self._fall_after_failed_roll()
+                self._take_fall()
+            self._after_fall(self.resume == DRAW)
         elif phase == OPENING:
             assert isinstance(action, OpeningRoll)
             self._opening_roll(action.value)
@@ -184,20 +185,31 @@ class DoodleJumpState(State):
             self._after_levels()
 
     def _after_levels(self) -> None:
-        if self.rules.setup_rows:
+        if self.setup_rows_without_tile():
             self.phase = SETUP
         else:
             self._after_setup()
 
+    def setup_rows_without_tile(self) -> list[int]:
+        """The setup rows (D-SETUP-2) whose level holds no tile yet, bottom first."""
+        level_pads = self.rules.level_pads
+        board = self.board
+        return [
+            row for row in self.rules.setup_rows if all(board[p] < 0 for p in level_pads[self.order[row]])
+        ]
+
     def _setup_tile(self, kind: int) -> None:
-        row = self.rules.setup_rows[self.setup_count]
-        level = self.order[row]
+        """R-D15: a Power Tile goes on the lowest setup row still without a tile, an Expert Tile on the
+        highest empty level (D-EXPERT-1); tiles are drawn until every setup row holds one."""
+        if self.rules.tile_expert[kind]:
+            level = self._empty_levels()[-1]
+        else:
+            level = self.order[self.setup_rows_without_tile()[0]]
         pad = self.rules.level_top_pad[level]
         self.box[kind] -= 1
         self.board[pad] = kind
-        self.setup_count += 1
         self._log("{} is placed on {}", self.rules.tile_names[kind], self.rules.pad_names[pad])
-        if self.setup_count == len(self.rules.setup_rows):
+        if not self.setup_rows_without_tile():
             self._after_setup()
 
     def _after_setup(self) -> None:
@@ -253,28 +265,44 @@ class DoodleJumpState(State):
     def _failed_roll(self) -> None:
         """D-TURN-3 C: nothing applies, so the Doodler falls (a Shield may stop it, R-D7)."""
         self.roll = None
-        shield = self._shield_kind()
-        if shield >= 0 and self.pos[self.seat] >= 0:
+        self._log("{} cannot use the roll", self._who())
+        self._fall(monster_left=False)
+
+    def _fall(self, monster_left: bool) -> None:
+        """The player to move falls from its pad and the turn ends, unless a Shield stops the fall (R-D7).
+
+        ``monster_left``: a zonked Monster left the board (D-EXPERT-6); its replacement is
+        drawn once the fall is settled (D-EXPERT-8). Off the board there is nothing to fall
+        from, so a Shield is not spent (R-D13).
+        """
+        if self.pos[self.seat] >= 0 and self._shield_kind() >= 0:
             if self.rules.choose_shield:
                 self.phase = SHIELD
+                self.resume = DRAW if monster_left else END
                 return
             self._spend_shield()
-            return
-        self._fall_after_failed_roll()
+        else:
+            self._take_fall()
+        self._after_fall(monster_left)
 
-    def _fall_after_failed_roll(self) -> None:
+    def _take_fall(self) -> None:
         self.falls += 1
         start = self.pos[self.seat]
-        self._log("{} cannot use the roll and falls", self._who())
         if start >= 0:
             self._drop(self.seat, start)
-        self._end_turn()
+        else:
+            self._log("{} stays at the start", self._who())
+
+    def _after_fall(self, monster_left: bool) -> None:
+        if monster_left:
+            self._draw_or_resume(END, high=True)
+        else:
+            self._end_turn()
 
     def _spend_shield(self) -> None:
         kind = self._shield_kind()
         self.cards[self.seat * len(self.rules.tile_kinds) + kind] -= 1
-        self._log("{}'s Shield stops the fall", self._who())
-        self._end_turn()
+        self._log("{}'s Shield stops the fall on {}", self._who(), self._where(self.seat))
 
     def _shield_kind(self) -> int:
         r = self.rules
@@ -321,7 +349,7 @@ class DoodleJumpState(State):
             for combo in sums.get(r.pad_number[pad], ()):
                 options.append(table.jump(pad, combo))
         if here >= 0 and self.config.has_targets:
-            options.extend(self._shots(here, roll.numbers))
+            options.extend(self._shots(here, roll.numbers, dots))
         if symbol == "shift":
             options.extend(self._shifts(-1))
         elif symbol == "remove":
@@ -330,7 +358,8 @@ class DoodleJumpState(State):
             options.append(table.agains[-1])
         return options
 
-    def _shots(self, here: int, numbers: tuple[int, ...]) -> list[Action]:
+    def _shots(self, here: int, numbers: tuple[int, ...], dots: int) -> list[Action]:
+        """D-EXPERT-4: a die (numbered, or the symbol's dots: R-D3) showing how many levels up a target is."""
         r = self.rules
         effects = r.tile_effects
         level = r.pad_level[here]
@@ -338,12 +367,16 @@ class DoodleJumpState(State):
         shots: list[Action] = []
         for row in range(self.rows[level] + 1, r.levels):
             distance = row - self.rows[level]
-            if distance not in numbers:
+            by_die = distance in numbers
+            if not by_die and distance != dots:
                 continue
             above = self.order[row]
             target = self.geo.pad_at(above, column, self.offset[above])
             if target >= 0 and self.board[target] >= 0 and effects[self.board[target]] in ("ufo", "monster"):
-                shots.append(self.table.shots[target, distance])
+                if by_die:
+                    shots.append(self.table.shots[target, distance, False])
+                if distance == dots:
+                    shots.append(self.table.shots[target, distance, True])
         return shots
 
     def _shifts(self, tile: int) -> list[Action]:
@@ -439,13 +472,16 @@ class DoodleJumpState(State):
 
     def _shoot(self, shot: Shoot) -> None:
         r = self.rules
-        self.numbered -= 1
+        if shot.by_symbol:
+            self.symbol = False
+        else:
+            self.numbered -= 1
         self.roll = None
         kind = self.board[shot.pad]
         self.board[shot.pad] = -1
         self.cards[self.seat * len(r.tile_kinds) + kind] += 1
         self._log("{} shoots the {} on {} and wins it", self._who(), r.tile_names[kind], r.pad_names[shot.pad])
-        self._draw_or_resume(CONT)
+        self._draw_or_resume(CONT, high=True)
 
     def _land(self, pad: int, start: int, after: int) -> None:
         """A jump (dice, tile or spring) lands on ``pad``: push, take a tile, win (D-PUSH-1, D-TILE-1, R-D5)."""
@@ -458,7 +494,7 @@ class DoodleJumpState(State):
                 self._log("{} knocks seat {} off {}", self._who(), other, r.pad_names[pad])
                 self._drop(other, pad)
         kind = self.board[pad]
-        taken = False
+        taken = won_target = False
         if kind >= 0:
             effect = r.tile_effects[kind]
             if effect == "black_hole":
@@ -470,15 +506,16 @@ class DoodleJumpState(State):
             self.board[pad] = -1
             taken = True
             if effect == "monster" and self.geo.directly_beneath(start, pad, self.rows, self.offset):
-                self.falls += 1
-                self._log("ZONK! {} jumps at the Monster from beneath and falls", self._who())
-                self._drop(seat, start)
-                after = END
+                self._log("ZONK! {} jumps at the Monster on {} from beneath", self._who(), r.pad_names[pad])
+                pos[seat] = start  # it falls from where it started, unless a Shield stops it (R-D7)
+                self._fall(monster_left=True)
+                return
             elif effect == "spring":
                 self._log("{} lands on a {}", self._who(), r.tile_names[kind])
                 self.spring_pending = True
             else:
                 self.cards[seat * len(r.tile_kinds) + kind] += 1
+                won_target = effect in ("ufo", "monster")
                 self._log("{} takes the {}", self._who(), r.tile_names[kind])
         if pos[seat] == pad and self.rows[r.pad_level[pad]] == r.levels - 1:
             self.winner = seat
@@ -488,7 +525,7 @@ class DoodleJumpState(State):
             self._log("{} reaches the top and wins", self._who())
             return
         if taken:
-            self._draw_or_resume(after)
+            self._draw_or_resume(after, high=won_target)
         else:
             self._proceed(after)
 
@@ -500,10 +537,14 @@ class DoodleJumpState(State):
         pos[seat] = target
         self._log("seat {} falls to {}", seat, self._pad_or_start(target))
 
-    def _draw_or_resume(self, after: int) -> None:
-        """D-TILE-6, R-D6: a taken tile is replaced from the box when the box and an empty level allow."""
+    def _draw_or_resume(self, after: int, high: bool = False) -> None:
+        """D-TILE-6, R-D6: a taken tile is replaced from the box when the box and an empty level allow.
+
+        ``high``: a Monster or UFO left, so the replacement goes on the highest empty level (D-EXPERT-8).
+        """
         if any(self.box) and self._empty_levels():
             self.resume = after
+            self.high_replacement = high
             self.phase = DRAW
         else:
             self._proceed(after)
@@ -514,7 +555,8 @@ class DoodleJumpState(State):
     def _replace(self, kind: int) -> None:
         r = self.rules
         empty = self._empty_levels()
-        level = empty[-1] if r.tile_expert[kind] else empty[0]
+        level = empty[-1] if self.high_replacement or r.tile_expert[kind] else empty[0]
+        self.high_replacement = False
         pad = r.level_top_pad[level]
         self.box[kind] -= 1
         self.board[pad] = kind
@@ -592,7 +634,7 @@ class DoodleJumpState(State):
         other.phase = self.phase
         other.resume = self.resume
         other.spring_pending = self.spring_pending
-        other.setup_count = self.setup_count
+        other.high_replacement = self.high_replacement
         other.opening = self.opening.copy()
         other.numbered = self.numbered
         other.symbol = self.symbol

@@ -34,7 +34,7 @@ PHASE_WORDS = {
     "cont": "continue (roll the rest) or stop",
     "draw": "a replacement tile comes out of the box",
     "spring": "Trampoline/Springs: jump up a level, or stay",
-    "shield": "failed roll: spend a Shield, or fall",
+    "shield": "about to fall: spend a Shield, or fall",
     "over": "game over",
 }
 
@@ -172,7 +172,8 @@ def describe(state: State, action: Action) -> str:
         how = "spring" if action.tile < 0 else f"use your {r.tile_names[action.tile]}"
         return f"{how} to pad {r.pad_number[action.pad]} of level {r.level_names[r.pad_level[action.pad]]}"
     if isinstance(action, Shoot):
-        return f"shoot the {r.tile_names[state.board[action.pad]]} {action.die} levels up and win it"
+        with_dots = " with the symbol die's dots" if action.by_symbol else ""
+        return f"shoot the {r.tile_names[state.board[action.pad]]} {action.die} levels up{with_dots} and win it"
     if isinstance(action, Word):
         return {
             "roll": "roll all the dice",

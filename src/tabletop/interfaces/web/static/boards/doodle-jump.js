@@ -71,7 +71,9 @@ export function label(action, view) {
   let m;
   if ((m = /^shift ([A-Z]) (left|right)$/.exec(action))) return `Shift level ${m[1]} ${m[2]}`;
   if ((m = /^remove ([A-Z])$/.exec(action))) return `Remove level ${m[1]} (it goes on top)`;
-  if ((m = /^shoot (\S+) = (\d+)$/.exec(action))) return `Shoot the enemy on ${m[1]} with a ${m[2]}`;
+  if ((m = /^shoot (\S+) = (s?)(\d+)$/.exec(action))) {
+    return `Shoot the enemy on ${m[1]} with ${m[2] ? `the symbol die's ${m[3]} dots` : `a ${m[3]}`}`;
+  }
   if ((m = /^use (\w+) (.*)$/.exec(action))) return `Use your ${tileName(view, m[1])}: ${label(m[2], view)}`;
   if ((m = /^spring (\S+)$/.exec(action))) return `Bounce up to ${m[1]}`;
   const words = {
