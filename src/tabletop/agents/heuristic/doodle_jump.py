@@ -43,7 +43,16 @@ from math import gcd
 from tabletop.core.actions import Action
 from tabletop.core.state import State
 from tabletop.games.doodle_jump.actions import CONTINUE, STOP, ActionTable, Roll, TileJump, combos_by_sum
-from tabletop.games.doodle_jump.state import CONT, DECIDE, DRAW, OVER, ROLL, SPRING, START, DoodleJumpState
+from tabletop.games.doodle_jump.phases import (
+    CONTINUE_OR_STOP,
+    DRAW_REPLACEMENT,
+    OVER,
+    ROLL,
+    SPRING_JUMP,
+    TURN_START,
+    USE_ROLL,
+)
+from tabletop.games.doodle_jump.state import DoodleJumpState
 
 #: What reaching the top is worth, in rows.
 WIN = 100.0
@@ -94,7 +103,7 @@ def choose(state: State, rng: random.Random) -> Action:
 
 def _candidates(state: DoodleJumpState, legal: tuple[Action, ...]) -> tuple[Action, ...]:
     """Mid-roll, a tile jump would waste the roll's choice: tile jumps are weighed at the start and between rolls."""
-    if state.phase != DECIDE:
+    if state.phase != USE_ROLL:
         return legal
     return tuple(a for a in legal if not (isinstance(a, TileJump) and a.tile >= 0)) or legal
 
@@ -138,13 +147,13 @@ def _turn_left(state: DoodleJumpState, me: int) -> float:
     if state.seat != me:
         return 0.0
     phase = state.phase
-    spring = phase == SPRING or (phase == DRAW and state.spring_pending)
-    if phase in (DRAW, SPRING):
+    spring = phase == SPRING_JUMP or (phase == DRAW_REPLACEMENT and state.spring_pending)
+    if phase in (DRAW_REPLACEMENT, SPRING_JUMP):
         phase = state.resume
     value = SPRING_WORTH if spring else 0.0
-    if phase in (START, ROLL):
+    if phase in (TURN_START, ROLL):
         return value + continue_value(state) - STOP_MARGIN
-    if phase == CONT and (state.numbered or state.symbol):
+    if phase == CONTINUE_OR_STOP and (state.numbered or state.symbol):
         return value + max(STOP_MARGIN, continue_value(state)) - STOP_MARGIN
     return value
 

@@ -25,6 +25,13 @@ included); this project adds:
 - R-D21: Monsters and UFOs are won by any jump except a Monster from directly beneath, which is a
   zonk; a Doodler jumping from off the board is never directly beneath.
 - R-D22: the opening roll is one numbered die per contender, in seat order.
+
+The modules: ``data`` (the data file, validated, as flat tables), ``board`` (reach, falls and
+pads by column), ``actions`` (every action, interned, and the roll distributions), ``phases``
+(what happens next), ``position`` (a state's fields, declared once, and reading them),
+``choices`` (what the player to move may do), ``turn`` (the turn's flow), ``state`` (the core
+hooks, setup and the opening roll), ``notation`` and ``position_checks`` (positions as text,
+and which ones the rules can continue from), ``game`` (the options).
 """
 
 from tabletop.games.doodle_jump.game import DoodleJumpGame

@@ -19,24 +19,24 @@ from tabletop.core.errors import NotationError
 from tabletop.core.notation import parse_int
 from tabletop.games.doodle_jump.board import OFF_BOARD
 from tabletop.games.doodle_jump.data import KEPT_EFFECTS
-from tabletop.games.doodle_jump.position_checks import check_position
-from tabletop.games.doodle_jump.state import (
-    CONT,
-    DECIDE,
-    DRAW,
-    END,
-    LEVELS,
-    OPENING,
+from tabletop.games.doodle_jump.phases import (
+    CONTINUE_OR_STOP,
+    DRAW_REPLACEMENT,
+    END_OF_TURN,
+    OPENING_ROLL,
     OUT_OF_OPENING,
     OVER,
-    PHASE_NAMES,
-    SETUP,
-    SHIELD,
-    SPRING,
-    START,
+    SETUP_PHASES,
+    SHIELD_CHOICE,
+    SPRING_JUMP,
     TO_ROLL,
-    DoodleJumpState,
+    TURN_START,
+    USE_ROLL,
+    Phase,
 )
+from tabletop.games.doodle_jump.position import DoodleJumpPosition
+from tabletop.games.doodle_jump.position_checks import check_position
+from tabletop.games.doodle_jump.state import DoodleJumpState
 
 if TYPE_CHECKING:
     from tabletop.games.doodle_jump.game import DoodleJumpGame
@@ -44,14 +44,13 @@ if TYPE_CHECKING:
 FIELDS = ("levels", "tiles", "box", "doodlers", "seat", "phase", "dice", "roll", "counters")
 OFFSET_MARKS = {-2: "=", -1: "-", 0: "0", 1: "+", 2: "#"}
 #: What may follow ``draw>`` and ``spring>``: where the turn goes on once the draw or the spring is done.
-RESUMABLE = {"start": START, "decide": DECIDE, "cont": CONT, "end": END}
+RESUMABLE = {p.word: p for p in (TURN_START, USE_ROLL, CONTINUE_OR_STOP, END_OF_TURN)}
 #: The ``+`` flags of a draw: a Trampoline or Springs jump comes next, or a Monster's or UFO's
 #: replacement goes on the highest empty level (D-EXPERT-8).
 DRAW_FLAGS = ("spring", "high")
-SETUP_PHASES = (LEVELS, SETUP, OPENING)
 
 
-def write(state: DoodleJumpState) -> str:
+def write(state: DoodleJumpPosition) -> str:
     """The notation of ``state``."""
     r = state.rules
     levels = "/".join("?" if lv < 0 else r.level_names[lv] + OFFSET_MARKS[state.offset[lv]] for lv in state.order)
@@ -70,18 +69,18 @@ def write(state: DoodleJumpState) -> str:
     return " ".join((levels, tiles, box, doodlers, seat, _phase_text(state), dice, roll, counters))
 
 
-def _phase_text(state: DoodleJumpState) -> str:
+def _phase_text(state: DoodleJumpPosition) -> str:
     phase = state.phase
-    text = PHASE_NAMES[phase]
-    if phase == OPENING:
+    text = phase.word
+    if phase == OPENING_ROLL:
         marks = {OUT_OF_OPENING: "x", TO_ROLL: "?"}
         return text + ":" + ",".join(marks.get(v, str(v)) for v in state.opening)
-    if phase == DRAW:
+    if phase == DRAW_REPLACEMENT:
         flag = "+spring" if state.spring_pending else "+high" if state.high_replacement else ""
-        return text + flag + ">" + PHASE_NAMES[state.resume]
-    if phase == SPRING:
-        return text + ">" + PHASE_NAMES[state.resume]
-    if phase == SHIELD and state.resume == DRAW:
+        return text + flag + ">" + state.resume.word
+    if phase == SPRING_JUMP:
+        return text + ">" + state.resume.word
+    if phase == SHIELD_CHOICE and state.resume == DRAW_REPLACEMENT:
         return text + ">draw"
     return text
 
@@ -214,14 +213,15 @@ def _read_phase(state: DoodleJumpState, field: str) -> None:
     head, colon, detail = field.partition(":")
     head, arrow, resume = head.partition(">")
     name, plus, flag = head.partition("+")
-    if name not in PHASE_NAMES or name == "end":
+    phase = Phase.from_word(name)
+    if phase is None:
         raise NotationError(f"phase: unknown phase {_shown(field)}")
-    phase = state.phase = PHASE_NAMES.index(name)
-    if bool(colon) != (phase == OPENING):
+    state.phase = phase
+    if bool(colon) != (phase == OPENING_ROLL):
         raise NotationError(f"phase: only 'open' has a ':' part (the opening rolls), got {_shown(field)}")
-    if plus and (phase != DRAW or flag not in DRAW_FLAGS):
+    if plus and (phase != DRAW_REPLACEMENT or flag not in DRAW_FLAGS):
         raise NotationError(f"phase: a '+' part is '+spring' or '+high' after 'draw', got {_shown(field)}")
-    if phase in (DRAW, SPRING):
+    if phase in (DRAW_REPLACEMENT, SPRING_JUMP):
         if resume not in RESUMABLE:
             raise NotationError(
                 f"phase: {name} needs '>' and what follows (start, decide, cont or end), got {_shown(field)}"
@@ -229,13 +229,13 @@ def _read_phase(state: DoodleJumpState, field: str) -> None:
         state.resume = RESUMABLE[resume]
         state.spring_pending = flag == "spring"
         state.high_replacement = flag == "high"
-    elif phase == SHIELD:
+    elif phase == SHIELD_CHOICE:
         if arrow and resume != "draw":
             raise NotationError(f"phase: 'shield' is followed by nothing or by '>draw', got {_shown(field)}")
-        state.resume = DRAW if arrow else END
+        state.resume = DRAW_REPLACEMENT if arrow else END_OF_TURN
     elif arrow:
         raise NotationError(f"phase: {name} takes no '>' part, got {_shown(field)}")
-    if phase == OPENING:
+    if phase == OPENING_ROLL:
         _read_opening(state, detail)
 
 
@@ -257,7 +257,7 @@ def _read_opening(state: DoodleJumpState, detail: str) -> None:
 
 
 def _read_seat(state: DoodleJumpState, field: str) -> None:
-    name = PHASE_NAMES[state.phase]
+    name = state.phase.word
     if state.phase in SETUP_PHASES:
         if field != "-":
             raise NotationError(f"seat: during setup ({name}) the seat is '-', not {_shown(field)}")
@@ -277,13 +277,14 @@ def _read_dice(state: DoodleJumpState, field: str) -> None:
 
 
 def _read_roll(state: DoodleJumpState, field: str) -> None:
-    needs_roll = state.phase == DECIDE or (state.phase in (DRAW, SPRING) and state.resume == DECIDE)
+    interrupted = state.phase in (DRAW_REPLACEMENT, SPRING_JUMP)
+    needs_roll = USE_ROLL in (state.phase, state.resume if interrupted else None)
     if field == "-":
         if needs_roll:
             raise NotationError("roll: this phase needs the current roll, like 1,4,4/shift")
         return
     if not needs_roll:
-        raise NotationError(f"roll: phase {PHASE_NAMES[state.phase]} has no current roll, write '-'")
+        raise NotationError(f"roll: phase {state.phase.word} has no current roll, write '-'")
     numbers_text, slash, symbol = field.partition("/")
     numbers = numbers_text.split(",") if numbers_text else []
     if not slash:
@@ -310,7 +311,7 @@ def _read_counters(state: DoodleJumpState, field: str) -> None:
     state.falls = parse_int(parts[2][1:], "counters: falls", 0, state.turns)
 
 
-def describe_position(state: DoodleJumpState) -> str:
+def describe_position(state: DoodleJumpPosition) -> str:
     """A plain-text picture of the ramp, top level first."""
     r = state.rules
     lines = []
@@ -332,5 +333,5 @@ def describe_position(state: DoodleJumpState) -> str:
     for seat, p in enumerate(state.pos):
         kept = ", ".join(f"{n} {k}" for k, n in state.kept(seat).items()) or "no tiles"
         lines.append(f"seat {seat}: {'off the board' if p < 0 else r.pad_names[p]}; {kept}")
-    lines.append(f"phase {PHASE_NAMES[state.phase]}, seat {state.seat}, roll {state.roll.text if state.roll else '-'}")
+    lines.append(f"phase {state.phase.word}, seat {state.seat}, roll {state.roll.text if state.roll else '-'}")
     return "\n".join(lines)

@@ -13,41 +13,38 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.errors import NotationError
-from tabletop.games.doodle_jump.state import (
-    CONT,
-    DECIDE,
-    DRAW,
-    END,
-    LEVELS,
-    OPENING,
+from tabletop.games.doodle_jump.choices import TARGETS
+from tabletop.games.doodle_jump.phases import (
+    CONTINUE_OR_STOP,
+    DRAW_REPLACEMENT,
+    END_OF_TURN,
     OVER,
-    PHASE_NAMES,
     ROLL,
-    SETUP,
-    SHIELD,
-    SPRING,
-    START,
+    SETUP_PHASES,
+    SETUP_TILES,
+    SHIELD_CHOICE,
+    SPRING_JUMP,
+    STACK_LEVELS,
     TO_ROLL,
+    TURN_START,
+    USE_ROLL,
 )
 
 if TYPE_CHECKING:
     from tabletop.games.doodle_jump.state import DoodleJumpState
 
-TARGET_EFFECTS = ("ufo", "monster")
-
-
 def check_position(state: DoodleJumpState) -> None:
     """Raise :class:`NotationError` unless ``state`` is a position the rules can continue from."""
     _check_tile_totals(state)
     _check_top_level(state)
-    if state.phase in (LEVELS, SETUP, OPENING):
+    if state.phase in SETUP_PHASES:
         _check_setup(state)
     else:
         _check_play(state)
 
 
 def _name(state: DoodleJumpState) -> str:
-    return PHASE_NAMES[state.phase]
+    return state.phase.word
 
 
 def _check_tile_totals(state: DoodleJumpState) -> None:
@@ -86,12 +83,12 @@ def _check_setup(state: DoodleJumpState) -> None:
     r = state.rules
     name = _name(state)
     unplaced = state.order.count(-1)
-    if state.phase == LEVELS and unplaced < 2:
+    if state.phase == STACK_LEVELS and unplaced < 2:
         raise NotationError(
             "levels: phase 'levels' stacks the levels still to place, two or more '?' rows "
             "(the last goes on top by itself)"
         )
-    if state.phase != LEVELS and unplaced:
+    if state.phase != STACK_LEVELS and unplaced:
         raise NotationError(f"levels: every row holds a level once the levels are stacked (phase {name})")
     if any(state.offset):
         raise NotationError(f"levels: no level is shifted before the first turn (phase {name})")
@@ -104,7 +101,7 @@ def _check_setup(state: DoodleJumpState) -> None:
     for k, kind in enumerate(r.tile_kinds):
         if state.box[k] + state.board.count(k) != r.tile_counts[k]:
             raise NotationError(f"box: before the first turn every {kind} tile is in the box or on the board")
-    if state.phase == LEVELS:
+    if state.phase == STACK_LEVELS:
         if any(k >= 0 for k in state.board):
             raise NotationError("tiles: no tile is placed while the levels are stacked")
         return
@@ -112,12 +109,12 @@ def _check_setup(state: DoodleJumpState) -> None:
     # Setup draws never run out: every tile is in the box or on the board, and the data file has at
     # least as many Power Tiles as setup rows, each Power Tile on the board filling one of them.
     waiting = len(state.setup_rows_without_tile())
-    if state.phase == SETUP:
+    if state.phase == SETUP_TILES:
         if not waiting:
-            raise NotationError("phase: every setup row holds a tile, so setup is over (D-SETUP-2)")
+            raise NotationError("phase: every setup row holds a tile, so setup is over (D-SETUP_TILES-2)")
         return
     if waiting:
-        raise NotationError(f"phase: {waiting} setup rows still wait for a tile, phase 'tiles' (D-SETUP-2)")
+        raise NotationError(f"phase: {waiting} setup rows still wait for a tile, phase 'tiles' (D-SETUP_TILES-2)")
     _check_opening(state)
 
 
@@ -167,35 +164,36 @@ def _check_play(state: DoodleJumpState) -> None:
     _check_counters(state)
     full = state.numbered == r.numbered_dice and state.symbol
     dice_left = state.numbered or state.symbol
-    resume = state.resume if phase in (DRAW, SPRING) else phase
-    if resume == START and not full:
+    resume = state.resume if phase in (DRAW_REPLACEMENT, SPRING_JUMP) else phase
+    if resume == TURN_START and not full:
         raise NotationError(f"dice: a turn starts with every die unused, {r.numbered_dice}s (phase {name})")
-    if resume == CONT and full:
+    if resume == CONTINUE_OR_STOP and full:
         raise NotationError(f"dice: continue or stop follows a jump, a symbol use or a shot, so a die is used ({name})")
-    if phase in (ROLL, CONT) and not dice_left:
+    if phase in (ROLL, CONTINUE_OR_STOP) and not dice_left:
         raise NotationError(f"dice: phase {name} needs at least one unused die (R-D4)")
-    if phase in (DECIDE, CONT) and not state.rolls:
+    if phase in (USE_ROLL, CONTINUE_OR_STOP) and not state.rolls:
         raise NotationError(f"counters: phase {name} follows a roll, so rolls is at least 1")
-    if phase == START and not state.tile_uses():
+    if phase == TURN_START and not state.tile_uses():
         raise NotationError("phase: 'start' is offered only when a kept tile can be used first (R-D8); write 'roll'")
-    elif phase == DECIDE and not state.roll_options():
+    elif phase == USE_ROLL and not state.roll_options():
         raise NotationError(
             "roll: this roll allows no jump, symbol use or shot from here: it is a fall (D-TURN-3), not a decision"
         )
-    elif phase == DRAW:
+    elif phase == DRAW_REPLACEMENT:
         _check_draw(state)
-    elif phase == SPRING:
+    elif phase == SPRING_JUMP:
         _check_spring(state)
-    elif phase == SHIELD:
+    elif phase == SHIELD_CHOICE:
         _check_shield(state)
 
 
 def _check_counters(state: DoodleJumpState) -> None:
-    """Turns begun, and falls that ended a turn; with a fixed first player, turn n is that seat's (n-1)-th next."""
+    """Turns begun and falls that ended a turn; with the option first_player the turn count names the seat."""
     name = _name(state)
     if not state.turns:
         raise NotationError(f"counters: phase {name} is in a turn, so turns is at least 1")
-    ended_by_a_fall = state.phase == DRAW and state.resume == END  # a zonk, its replacement still to come
+    # a zonk ends the turn by a fall, and the Monster's replacement is still to come
+    ended_by_a_fall = state.phase == DRAW_REPLACEMENT and state.resume == END_OF_TURN
     if state.falls > state.turns - (0 if ended_by_a_fall else 1):
         raise NotationError(f"counters: {state.falls} falls, but only {state.turns - 1} turns have ended")
     first = state.config.options["first_player"]
@@ -208,21 +206,21 @@ def _check_draw(state: DoodleJumpState) -> None:
     """D-TILE-6, R-D6: a replacement is drawn only from a box with tiles, onto an empty level."""
     if not any(state.box):
         raise NotationError("box: a replacement is drawn from the box, and the box is empty (R-D6)")
-    if not state._empty_levels():
+    if not state.empty_levels():
         raise NotationError("phase: no level is empty, so no replacement is drawn (R-D6)")
     if state.spring_pending:
-        if state.resume == END:
+        if state.resume == END_OF_TURN:
             raise NotationError("phase: a Trampoline or Springs jump is never followed by the end of the turn")
         if not _out_of_game(state, ("spring",)):
             raise NotationError("phase: '+spring' follows a Trampoline or Springs taken, but none is out of play")
-    if state.high_replacement and not _out_of_game(state, TARGET_EFFECTS):
+    if state.high_replacement and not _out_of_game(state, TARGETS):
         raise NotationError("phase: '+high' replaces a Monster or UFO that left the board, but none has left")
 
 
 def _check_spring(state: DoodleJumpState) -> None:
     """D-TILE-2: after a Trampoline or Springs, a reachable pad on the next level up."""
     pad = state.pos[state.seat]
-    if state.resume == END:
+    if state.resume == END_OF_TURN:
         raise NotationError("phase: a Trampoline or Springs jump is never followed by the end of the turn")
     if pad < 0 or not state.geo.level_up(pad, state.order, state.rows, state.offset):
         raise NotationError("phase: 'spring' needs the player on a pad with a pad in reach one level up (D-TILE-2)")
@@ -232,9 +230,9 @@ def _check_shield(state: DoodleJumpState) -> None:
     """R-D7: with option choose_shield, a Shield holder about to fall from a pad decides."""
     if not state.rules.choose_shield:
         raise NotationError("phase: 'shield' is a decision only with the option 'choose_shield' (R-D7)")
-    if state._shield_kind() < 0:
+    if state.shield_kind() < 0:
         raise NotationError("phase: 'shield' needs a Shield on the player's card")
     if state.pos[state.seat] < 0:
         raise NotationError("phase: a Doodler off the board has nothing to fall from (R-D13)")
-    if state.resume == DRAW and not _out_of_game(state, ("monster",)):
+    if state.resume == DRAW_REPLACEMENT and not _out_of_game(state, ("monster",)):
         raise NotationError("phase: 'shield>draw' follows a Monster zonk, but no Monster has left the board")

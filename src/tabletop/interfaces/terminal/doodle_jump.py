@@ -20,7 +20,8 @@ from tabletop.games.doodle_jump.actions import (
     TileJump,
     Word,
 )
-from tabletop.games.doodle_jump.state import OVER, PHASE_NAMES, DoodleJumpState
+from tabletop.games.doodle_jump.phases import Phase
+from tabletop.games.doodle_jump.state import DoodleJumpState
 
 SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold magenta")
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Purple")
@@ -93,7 +94,7 @@ def _players(state: DoodleJumpState) -> Table:
     table.add_column("kept tiles")
     for seat, pad in enumerate(state.pos):
         who = _seat(seat)
-        if seat == state.seat and state.phase != OVER:
+        if seat == state.seat and state.phase != Phase.OVER:
             who.append("  ◀ to move", style="bold")
         kept = ", ".join(f"{n}× {r.tile_names[r.tile_kinds.index(k)]}" for k, n in state.kept(seat).items())
         table.add_row(who, "start (off the board)" if pad < 0 else r.pad_names[pad], kept or "-")
@@ -127,7 +128,7 @@ def render(state: State) -> RenderableType:
     """The whole board of a Doodle Jump position."""
     assert isinstance(state, DoodleJumpState)
     r = state.rules
-    phase = PHASE_NAMES[state.phase]
+    phase = state.phase.word
     head = Text(f"Doodle Jump · turn {state.turns} · ", style="bold")
     if state.winner >= 0:
         head.append(_seat(state.winner))
