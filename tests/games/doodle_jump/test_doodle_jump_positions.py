@@ -6,7 +6,8 @@ mutates them (fields and their parts swapped, deleted or duplicated, digits
 changed, huge numbers, non-ASCII digits, parts of other positions spliced in)
 and checks that each text is either refused with a NotationError that names
 the field (never the core's last-line "not a playable position") or read back
-to the same text and played to the end by random agents.
+to the same text and played to the end by random agents, every position on the
+way being accepted too.
 
 Run as a script for a large count (it prints the tallies and the first failures):
 
@@ -68,6 +69,8 @@ REFUSED = [
     (f"{RAMP} - - B9/off 0 spring>end 3s - t1,r1,f0", "phase: a Trampoline or Springs jump is never followed"),
     (f"{RAMP} - tramp:4,spring:4,hat:1 B9/off 0 draw+spring>cont 3s - t1,r1,f0", "phase: '\\+spring' follows a"),
     (f"{RAMP} - - off/off 0 spring>cont 3s - t1,r1,f0", "phase: 'spring' needs the player on a pad"),
+    (f"{RAMP} - hat:1 off/off 0 draw+spring>cont 3s - t1,r1,f0", "doodlers: a replacement follows a tile taken"),
+    (f"{RAMP} - hat:1 off/off 0 draw>cont 3s - t1,r1,f0", "doodlers: a replacement follows a tile taken"),
     (f"{RAMP} - - B9+shield/off 0 shield 3s - t1,r1,f0", "phase: 'shield' is a decision only with the option"),
     ("A+/B0/?/?/?/?/?/? - - off/off - levels 4s - t0,r0,f0", "levels: no level is shifted before the first turn"),
     ("A0/B0/C0/D0/E0/F0/G0/? - - off/off - levels 4s - t0,r0,f0", "levels: phase 'levels' stacks the levels"),
@@ -230,6 +233,10 @@ def verdict(options: dict[str, object], text: str, rng: random.Random) -> tuple[
             if not legal:
                 return "stuck", state.to_text()
             state.apply_action(legal[int(rng.random() * len(legal))])
+            try:  # every position on the way is one the reader accepts too
+                g.state_from_text(state.to_text())
+            except NotationError as exc:
+                return "continued, then refused", f"{exc} at {state.to_text()}"
     except Exception as exc:  # the rules broke on a position the reader accepted
         return "crash in play", f"{type(exc).__name__}: {exc} at {state.to_text()}"
     return "no end", state.to_text()

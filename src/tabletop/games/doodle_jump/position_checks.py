@@ -208,6 +208,12 @@ def _check_draw(state: DoodleJumpState) -> None:
         raise NotationError("box: a replacement is drawn from the box, and the box is empty (R-D6)")
     if not state.empty_levels():
         raise NotationError("phase: no level is empty, so no replacement is drawn (R-D6)")
+    zonked = state.high_replacement and state.resume == END_OF_TURN  # the Doodler may have fallen off
+    if state.pos[state.seat] < 0 and not zonked:
+        raise NotationError(
+            "doodlers: a replacement follows a tile taken by landing on it or by a shot from a pad, "
+            "so the player to move stands on a pad"
+        )
     if state.spring_pending:
         if state.resume == END_OF_TURN:
             raise NotationError("phase: a Trampoline or Springs jump is never followed by the end of the turn")
