@@ -212,3 +212,18 @@ def test_r_d1_a_monster_on_the_top_level_zonks_from_beneath_and_crowns_from_the_
     state = dj.play(dj.expert("G5/off/off/off", board="H7:monster"), "roll 1 1 1 1 6 / 2", "jump H7 = 1+6")
     assert state.is_terminal() and state.winners() == (0,)
     assert dj.fields(state)["doodlers"] == "H7+monster/off/off/off"
+
+
+def test_r_d19_a_kept_tile_used_mid_roll_at_a_monster_from_beneath_ends_the_turn_and_the_roll(dj) -> None:
+    """R-D19 / D-EXPERT-6 / R-D7: a Propeller Hat used mid-roll from B9 at the Monster on C3 zonks; the
+    turn ends, so the roll it kept is gone too, with or without a Shield choice."""
+    state = dj.expert("B9+hat/off/off/off", board="C3:monster", box="hat:1")
+    dj.play(state, "roll 5 5 5 5 5 / 1", "use hat C3")
+    f = dj.fields(state)
+    assert f["phase"] == "draw+high>end" and f["roll"] == "-" and f["doodlers"] == "off/off/off/off"
+    assert state.game.state_from_text(state.to_text()).to_text() == state.to_text()
+    state = dj.expert("B9+shield+hat/off/off/off", board="C3:monster", box="hat:1", choose_shield=True)
+    dj.play(state, "roll 5 5 5 5 5 / 1", "use hat C3")
+    f = dj.fields(state)
+    assert f["phase"] == "shield>draw" and f["roll"] == "-" and f["doodlers"] == "B9+shield/off/off/off"
+    assert state.game.state_from_text(state.to_text()).to_text() == state.to_text()

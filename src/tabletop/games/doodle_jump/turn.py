@@ -58,7 +58,6 @@ class TurnFlow(Choices):
 
     def _failed_roll(self) -> None:
         """D-TURN-3 C: nothing applies, so the Doodler falls (a Shield may stop it, R-D7)."""
-        self.roll = None
         self._log("{} cannot use the roll", self._who())
         self._fall(monster_left=False)
 
@@ -67,8 +66,10 @@ class TurnFlow(Choices):
 
         ``monster_left``: a zonked Monster left the board (D-EXPERT-6); its replacement is
         drawn once the fall is settled (D-EXPERT-8). Off the board there is nothing to fall
-        from, so a Shield is not spent (R-D13).
+        from, so a Shield is not spent (R-D13). The turn is over, so a roll still on the table
+        (a kept tile used mid-roll, R-D19) goes with it.
         """
+        self.roll = None
         if self.pos[self.seat] >= 0 and self.shield_kind() >= 0:
             if self.rules.choose_shield:
                 self.phase = SHIELD_CHOICE
