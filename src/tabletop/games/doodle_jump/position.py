@@ -24,6 +24,19 @@ if TYPE_CHECKING:
     from tabletop.games.doodle_jump.game import DoodleJumpGame
 
 
+def _compile_copy(fields: dict[str, str]) -> Callable[[Any, State], None]:
+    """The fast copy of ``fields`` (names and their annotations): one assignment per field, lists
+    copied, compiled once, as ``dataclasses`` compiles its methods."""
+    lines = [
+        f"    target.{name} = source.{name}{'.copy()' if kind.startswith('list[') else ''}"
+        for name, kind in fields.items()
+    ]
+    namespace: dict[str, Any] = {}
+    exec("def copy_fields(source, target):\n" + "\n".join(lines), namespace)
+    copy: Callable[[Any, State], None] = namespace["copy_fields"]
+    return copy
+
+
 class DoodleJumpPosition(State):
     """The fields of a position. Lists are copied by :meth:`clone`; every other field is immutable
     or shared by all the states of one game."""
@@ -59,6 +72,12 @@ class DoodleJumpPosition(State):
     falls: int  # turns ended by a fall
 
     __slots__ = tuple(__annotations__)
+    if TYPE_CHECKING:
+
+        def _copy_into(self, other: State) -> None: ...
+
+    else:  # State's hook for clone(): one assignment per field, compiled from the list above
+        _copy_into = _compile_copy(__annotations__)
 
     def __init__(self, game: DoodleJumpGame) -> None:
         super().__init__(game)
@@ -86,10 +105,6 @@ class DoodleJumpPosition(State):
         self.turns = 0
         self.rolls = 0
         self.falls = 0
-
-    def _copy_into(self, other: State) -> None:
-        assert isinstance(other, DoodleJumpPosition)
-        _copy_fields(self, other)
 
     # -- reading the position ---------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -177,18 +192,3 @@ class DoodleJumpPosition(State):
 
     def _where(self, seat: int) -> str:
         return self._pad_or_start(self.pos[seat])
-
-
-def _compile_copy(fields: dict[str, str]) -> Callable[[DoodleJumpPosition, DoodleJumpPosition], None]:
-    """The fast copy: one assignment per field, lists copied, compiled once (as ``dataclasses`` does)."""
-    lines = [
-        f"    target.{name} = source.{name}{'.copy()' if kind.startswith('list[') else ''}"
-        for name, kind in fields.items()
-    ]
-    namespace: dict[str, Any] = {}
-    exec("def copy_fields(source, target):\n" + "\n".join(lines), namespace)
-    copy: Callable[[DoodleJumpPosition, DoodleJumpPosition], None] = namespace["copy_fields"]
-    return copy
-
-
-_copy_fields = _compile_copy(DoodleJumpPosition.__annotations__)
