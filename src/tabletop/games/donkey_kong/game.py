@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from tabletop.core.game import Game, GameInfo
 from tabletop.core.options import Option
+from tabletop.core.parts import GameParts
 from tabletop.games.donkey_kong.notation import read_position
 from tabletop.games.donkey_kong.rules import Rules, load_rules
 from tabletop.games.donkey_kong.state import DonkeyKongState
@@ -39,6 +40,7 @@ class DonkeyKongGame(Game):
         max_return=1.0,
         description="Climb the girders to the Fair Maiden, playing Jump and Hammer cards on barrels and fireballs.",
     )
+    parts = GameParts(heuristic="tabletop.games.donkey_kong.heuristic:choose")
 
     rules: Rules
     first_player: int | None
