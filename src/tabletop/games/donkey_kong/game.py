@@ -40,7 +40,10 @@ class DonkeyKongGame(Game):
         max_return=1.0,
         description="Climb the girders to the Fair Maiden, playing Jump and Hammer cards on barrels and fireballs.",
     )
-    parts = GameParts(heuristic="tabletop.games.donkey_kong.heuristic:choose")
+    parts = GameParts(
+        terminal="tabletop.games.donkey_kong.terminal",
+        heuristic="tabletop.games.donkey_kong.heuristic:choose",
+    )
 
     rules: Rules
     first_player: int | None

@@ -42,7 +42,10 @@ class DoodleJumpGame(Game):
         max_return=1.0,
         description="Roll, jump up the ramp, push your luck; first Doodler on the top level wins.",
     )  # fmt: skip
-    parts = GameParts(heuristic="tabletop.games.doodle_jump.heuristic:choose")
+    parts = GameParts(
+        terminal="tabletop.games.doodle_jump.terminal",
+        heuristic="tabletop.games.doodle_jump.heuristic:choose",
+    )
 
     rules: Rules
     table: ActionTable

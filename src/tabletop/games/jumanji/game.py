@@ -76,7 +76,10 @@ class JumanjiGame(Game):
         max_return=1.0,
         description="Race along your colour path to the centre; fail a rescue and the Doomsday Grid fills.",
     )
-    parts = GameParts(heuristic="tabletop.games.jumanji.heuristic:choose")
+    parts = GameParts(
+        terminal="tabletop.games.jumanji.terminal",
+        heuristic="tabletop.games.jumanji.heuristic:choose",
+    )
 
     data: JumanjiData
     board: Board
