@@ -53,8 +53,8 @@ def play_to_the_end(page: Any, limit: float = 150.0, last: bool = False) -> None
 def test_a_game_from_the_lobby_played_to_the_end_against_bots(page: Any, start_server: Any, shoot: Any,
                                                               game: str) -> None:
     # bots and dice without pauses (a Donkey Kong game is several hundred actions); rescues take 2 s
-    server = start_server(Settings(bot_delay=0.0, chance_delay=0.0, rescue_seconds=2.0, rescue_roll_seconds=0.1,
-                                   bot_roll_interval=0.15,
+    server = start_server(Settings(bot_delay=0.0, chance_delay=0.0, live_seconds=2.0, live_act_seconds=0.1,
+                                   bot_act_interval=0.15,
                                    bot_press_delay=(0.1, 0.3)))
     bot = "bot:heuristic" if heuristic_available(game) else "bot:random"
     create_from_lobby(page, server, game, ["me", bot])

@@ -42,6 +42,7 @@ class DonkeyKongGame(Game):
     )
     parts = GameParts(
         terminal="tabletop.games.donkey_kong.terminal",
+        web="tabletop.games.donkey_kong.web",
         heuristic="tabletop.games.donkey_kong.heuristic:choose",
     )
 

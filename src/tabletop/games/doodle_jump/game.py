@@ -44,6 +44,7 @@ class DoodleJumpGame(Game):
     )  # fmt: skip
     parts = GameParts(
         terminal="tabletop.games.doodle_jump.terminal",
+        web="tabletop.games.doodle_jump.web",
         heuristic="tabletop.games.doodle_jump.heuristic:choose",
     )
 

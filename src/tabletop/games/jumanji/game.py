@@ -78,7 +78,9 @@ class JumanjiGame(Game):
     )
     parts = GameParts(
         terminal="tabletop.games.jumanji.terminal",
+        web="tabletop.games.jumanji.web",
         heuristic="tabletop.games.jumanji.heuristic:choose",
+        live="tabletop.games.jumanji.live",
     )
 
     data: JumanjiData

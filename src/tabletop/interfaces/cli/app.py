@@ -313,7 +313,10 @@ def serve(
         str, typer.Option("--database", help="Where games are kept: any SQLAlchemy URL (SQLite or PostgreSQL).")
     ] = "sqlite:///tabletop.db",
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.")] = 0.9,
-    rescue_seconds: Annotated[float, typer.Option("--rescue-seconds", help="Jumanji's rescue timer.")] = 8.0,
+    live_seconds: Annotated[
+        float | None,
+        typer.Option("--live-seconds", help="Length of a live race against a timer (default: the rules' timer)."),
+    ] = None,
 ) -> None:
     """Serve the games in the browser: a lobby, online play with friends and bots, spectators, replays.
 
@@ -331,7 +334,7 @@ def serve(
     from tabletop.interfaces.web.rooms import Settings
 
     try:
-        web = create_app(database, Settings(bot_delay=bot_delay, rescue_seconds=rescue_seconds))
+        web = create_app(database, Settings(bot_delay=bot_delay, live_seconds=live_seconds))
     except Exception as exc:  # a bad URL, a missing database driver, an unreachable server ...
         raise _fail(f"cannot open the database {database!r}: {exc}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
