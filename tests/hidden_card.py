@@ -126,13 +126,14 @@ class HiddenCardObserver(Observer):
     def resample(self, state: State, viewer: Viewer, rng: random.Random) -> State:
         self.check_viewer(viewer)
         assert isinstance(state, HiddenCardState)
-        other = state.game.new_initial_state()
-        assert isinstance(other, HiddenCardState)
         seen = self._seen(state, viewer)
         left = [c for c in CARDS if c not in seen]
         rng.shuffle(left)
-        other.cards = [c if c is not None else left.pop() for c in seen]
-        other.moves = list(state.moves)
+        other = state.game.new_initial_state()  # the same public history, with the hidden cards drawn again
+        for card in seen:
+            other.apply_action(DEALS[card if card is not None else left.pop()])
+        for move in state.moves:
+            other.apply_action(move)
         return other
 
 

@@ -18,7 +18,7 @@ ALLOWED = {
     "games": {"core", "games", "_version"},
     "agents": {"core", "games", "agents", "_version"},
     "analysis": {"core", "games", "agents", "analysis", "_version"},
-    "testing": {"core", "_version"},
+    "testing": {"core", "testing", "_version"},
 }
 
 
