@@ -16,9 +16,7 @@ With a rollout agent, the agent's own choice at each decision node is tried
 first and keeps a PUCT-style bonus, ``prior * sqrt(N) / (1 + n)``: with few
 iterations and noisy returns the search then stays with the agent's choice
 unless the samples clearly favour another action, instead of spreading its
-budget evenly over every legal action (Doodle Jump, two players, one second a
-decision with heuristic rollouts against the heuristic: 6 of 20 games won
-without the prior, 47 of 80 with it).
+budget evenly over every legal action.
 """
 
 from __future__ import annotations
@@ -160,6 +158,8 @@ class MCTSAgent:
         log_n = math.log(node.visits)
         c = self.exploration
         suggested = node.suggested
+        # the prior's bonus; measured on Doodle Jump, two players, one second a decision with heuristic
+        # rollouts against the heuristic: 6 of 20 games won without the prior, 47 of 80 with it
         bonus = self.prior * math.sqrt(node.visits)
         best_action: Action | None = None
         best_value = -math.inf

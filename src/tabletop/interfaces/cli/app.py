@@ -33,7 +33,7 @@ T = TypeVar("T")
 
 app = typer.Typer(
     name="tabletop",
-    help="Play, replay and simulate Jumanji, Doodle Jump and Donkey Kong.",
+    help="Play, replay, simulate and serve board games (`tabletop games` lists them).",
     no_args_is_help=True,
     rich_markup_mode="rich",
     add_completion=False,
@@ -42,7 +42,7 @@ app = typer.Typer(
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)
 
-GameName = Annotated[str, typer.Argument(help="The game: jumanji, doodle-jump or donkey-kong.", show_default=False)]
+GameName = Annotated[str, typer.Argument(help="The game, by the name `tabletop games` lists.", show_default=False)]
 Players = Annotated[
     int | None, typer.Option("--players", "-p", help="Number of players (the game's default if absent).")
 ]
@@ -100,12 +100,12 @@ def play(
     At your turn the legal choices are listed: type a number or the action's text.
     Type [b]help[/b] for commands. At the end the game record is saved for `tabletop replay`.
 
-    [b]Examples[/b]:
-      tabletop play jumanji --players 4 --humans 1 --seed 7
-      tabletop play jumanji -p 2 --humans 2 -o challenge_cards=3
-      tabletop play doodle-jump -p 3 --humans 0 --seed 1
-      tabletop play donkey-kong -p 2 --bots heuristic
-      tabletop play jumanji -p 3 --bot-seat 2=mcts:iterations=800
+    [b]Examples[/b] (GAME is a name from `tabletop games`, KEY one of its options):
+      tabletop play GAME --players 4 --humans 1 --seed 7
+      tabletop play GAME -p 2 --humans 2 -o KEY=VALUE
+      tabletop play GAME -p 3 --humans 0 --seed 1
+      tabletop play GAME -p 2 --bots heuristic
+      tabletop play GAME -p 3 --bot-seat 2=mcts:iterations=800
     """
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
     if not 0 <= humans <= built.num_players:
@@ -131,7 +131,7 @@ def replay_command(
     or whose result differs is reported and the command exits with status 1.
 
     [b]Examples[/b]:
-      tabletop replay tabletop-jumanji-7.json
+      tabletop replay tabletop-GAME-7.json
       tabletop replay game.json --step
       tabletop replay game.json --to 40
     """
@@ -173,11 +173,11 @@ def simulate_command(
     everyone lost, game length in turns (mean, median, 90th percentile) and the
     game's own figures.
 
-    [b]Examples[/b]:
-      tabletop simulate jumanji -n 10000 --players 4 --seed 1
-      tabletop simulate jumanji -n 2000 -p 2 --json
-      tabletop simulate jumanji -n 5000 -o challenge_cards=6 -w 2
-      tabletop simulate jumanji -n 2000 -p 4 --bots random --bot-seat 0=heuristic
+    [b]Examples[/b] (GAME is a name from `tabletop games`, KEY one of its options):
+      tabletop simulate GAME -n 10000 --players 4 --seed 1
+      tabletop simulate GAME -n 2000 -p 2 --json
+      tabletop simulate GAME -n 5000 -o KEY=VALUE -w 2
+      tabletop simulate GAME -n 2000 -p 4 --bots random --bot-seat 0=heuristic
     """
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
     chosen = _or_exit(lambda: build_bots(built.num_players, 0, bots, bot_seat))
@@ -218,10 +218,10 @@ def tournament_command(
     game keeps scores), mean game length, mean decision time and Elo-style ratings.
     Game i of a tournament uses seed i of the run and can be re-run alone.
 
-    [b]Examples[/b]:
-      tabletop tournament doodle-jump --agents random,heuristic,mcts --games 400 --players 2 --seed 3
-      tabletop tournament donkey-kong -a heuristic,mcts:seconds=1 -n 100 -p 2 --json
-      tabletop tournament jumanji -a random,heuristic -p 4 -n 2000 --out results.parquet
+    [b]Examples[/b] (GAME is a name from `tabletop games`):
+      tabletop tournament GAME --agents random,heuristic,mcts --games 400 --players 2 --seed 3
+      tabletop tournament GAME -a heuristic,mcts:seconds=1 -n 100 -p 2 --json
+      tabletop tournament GAME -a random,heuristic -p 4 -n 2000 --out results.parquet
     """
     import os
 
