@@ -10,6 +10,7 @@ from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -227,6 +228,8 @@ def tournament_command(
 
     from tabletop.analysis.tournament import tournament
 
+    if out is not None:
+        _need("pyarrow", "--out", "analysis")
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     count = workers if workers is not None else (os.cpu_count() or 1)
@@ -271,11 +274,9 @@ def _write_parquet(report: object, path: Path) -> None:
     from tabletop.analysis.tournament import TournamentReport
 
     assert isinstance(report, TournamentReport)
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError:
-        _fail("--out needs pyarrow: pip install pyarrow")
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     rows = [
         {
             "game": report.game,
@@ -328,6 +329,8 @@ def serve(
       tabletop serve --host 0.0.0.0 --port 8080 --database sqlite:///games.db
       tabletop serve --database postgresql+psycopg://user:pass@localhost/tabletop
     """
+    for module in ("fastapi", "uvicorn", "sqlalchemy"):
+        _need(module, "tabletop serve", "web")
     import uvicorn
 
     from tabletop.interfaces.web.app import create_app
@@ -376,8 +379,19 @@ def _figure(value: float) -> str:
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
+def _need(module: str, what: str, extra: str) -> None:
+    """Exit with the extra to install if ``module`` (which ``what`` needs) is not installed."""
+    import importlib
+
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise _fail(f"{what} needs {module}, which comes with tabletop's {extra!r} extra: "
+                    f"pip install 'tabletop[{extra}]'") from None
+
+
 def _fail(message: str) -> typer.Exit:
-    errors.print(f"[red]error:[/red] {message}")
+    errors.print(f"[red]error:[/red] {escape(message)}")
     raise typer.Exit(code=2)
 
 
