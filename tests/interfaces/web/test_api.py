@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from tabletop.core.record import Record, replay
-from tabletop.core.registry import list_games
+from tabletop.core.registry import installed_games
 from tabletop.interfaces.cli.app import app as cli
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.rooms import Settings
@@ -322,7 +322,8 @@ def test_a_restarted_server_resumes_every_game_exactly(database: str) -> None:
         assert wait_until(lambda: view(client, bots["id"])["terminal"])
 
 
-REAL_GAMES = [g for g in ("jumanji", "doodle-jump", "donkey-kong") if g in list_games()]
+#: every installed game (the packaged ones and any other, such as examples/pig)
+REAL_GAMES = installed_games()
 
 
 @pytest.mark.parametrize("game", REAL_GAMES)
