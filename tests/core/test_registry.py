@@ -93,3 +93,4 @@ def test_float_options_are_checked_like_the_others() -> None:
     for bad in ("fast", True, float("nan"), 3, -0.5):
         with pytest.raises(InvalidOptionError, match=r"option 'speed' of thing must be a number from 0 to 2.5"):
             validate_options("thing", declared, {"speed": bad})
+

@@ -70,7 +70,11 @@ def games() -> None:
     [b]Example[/b]: tabletop games
     """
     for name in list_games():
-        info = game_class(name).info
+        try:
+            info = game_class(name).info
+        except TabletopError as exc:  # an installed game that does not load: say so, list the others
+            errors.print(f"[red]{escape(name)}: {escape(str(exc))}[/red]")
+            continue
         table = Table(title=f"{info.title}  ([b]{name}[/b], {info.min_players}-{info.max_players} players)")
         table.add_column("option")
         table.add_column("default")
