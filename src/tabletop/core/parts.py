@@ -5,11 +5,11 @@ its terminal view, its web board, its heuristic and its live events. Its ``Game`
 class names them in ``parts``, each as an import path (``"module"`` or
 ``"module:attribute"``, imported only when first used) or as the object itself::
 
-    class PigGame(Game):
+    class MyGame(Game):
         parts = GameParts(
-            terminal="tabletop_pig.terminal",
-            web="tabletop_pig.web",
-            heuristic="tabletop_pig.heuristic:choose",
+            terminal="my_game.terminal",
+            web="my_game.web",
+            heuristic="my_game.heuristic:choose",
         )
 
 The front ends (``tabletop.interfaces``) and the agents find them through the

@@ -4,7 +4,7 @@ A game is installed like any package: its distribution declares an entry point i
 the group ``tabletop.games`` naming its ``Game`` class, under the game's name::
 
     [project.entry-points."tabletop.games"]
-    pig = "tabletop_pig:PigGame"
+    my-game = "my_game:MyGame"
 
 ``list_games()`` reads only the installed packages' metadata, and a game's module is
 imported the first time the game is made, so ``import tabletop`` stays light. Its
