@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.core import Game, GameInfo, NotationError, Option
+from tabletop.core import Game, GameInfo, GameParts, NotationError, Option
 from tabletop.core.notation import parse_int
-from tabletop.core.parts import GameParts
 from tabletop_pig.state import DECIDING, ROLLING, WON, PigState
 
 #: no turn total or score in a position text may exceed this (a turn total is unbounded in principle)

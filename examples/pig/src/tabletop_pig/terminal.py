@@ -7,8 +7,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.core import Action, State
-from tabletop.core.observation import Viewer
+from tabletop.core import Action, State, Viewer
 from tabletop_pig.actions import HOLD, ROLL
 from tabletop_pig.state import DECIDING, WON, PigState
 
