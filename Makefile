@@ -5,14 +5,20 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+EXAMPLE := $(VENV)/.example-installed
 
 .PHONY: run test lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,web,analysis]'
 	touch $(STAMP)
+
+# The tests prove that a game packaged outside tabletop (examples/pig) works with no edit to tabletop.
+$(EXAMPLE): $(STAMP) examples/pig/pyproject.toml
+	$(BIN)/pip install --quiet -e examples/pig
+	touch $(EXAMPLE)
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -26,18 +32,18 @@ run: $(STAMP)
 $(CHROMIUM):
 	apt-get update -qq && apt-get install -y -qq chromium
 
-test: $(STAMP) $(CHROMIUM)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/mypy --strict src
+test: $(STAMP) $(EXAMPLE) $(CHROMIUM)
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/mypy --strict src examples/pig/src
 	$(BIN)/pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 
-typecheck: $(STAMP)
-	$(BIN)/mypy --strict src
+typecheck: $(STAMP) $(EXAMPLE)
+	$(BIN)/mypy --strict src examples/pig/src
 
-pytest: $(STAMP) $(CHROMIUM)
+pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM)
 	$(BIN)/pytest
 
 bench: $(STAMP)

@@ -1,17 +1,21 @@
-"""A tiny dice race used to test the core without depending on a real game.
+"""Small games to test the core without depending on a real game, registered for every test.
 
-Each turn the mover rolls a d3 (a chance node), then chooses ``advance`` (move
-that many steps) or ``wait``. The first to reach ``goal`` wins.
+``race``: each turn the mover rolls a d3 (a chance node), then chooses ``advance``
+(move that many steps) or ``wait``. The first to reach ``goal`` wins.
+``hidden-card`` (tests/hidden_card.py): a game with hidden information.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from hidden_card import HiddenCardGame
 from tabletop.core import CHANCE, TERMINAL, Action, Distribution, Game, GameInfo, NotationError, Option, State
+from tabletop.core.parts import GameParts
 from tabletop.core.registry import register
 
 
@@ -97,7 +101,18 @@ class RaceState(State):
         return f"positions {self.positions}, seat {self.player} to play"
 
 
+class RaceBoard:
+    """The race's web board: a track drawn by ``race_board/board.js`` (a part given as an object)."""
+
+    ASSETS = Path(__file__).resolve().parent / "race_board"
+
+    @staticmethod
+    def layout(game: Game) -> dict[str, Any]:
+        return {"goal": game.options["goal"]}
+
+
 class RaceGame(Game):
+    parts = GameParts(web=RaceBoard())
     info = GameInfo(
         name="race",
         title="Dice race (test game)",
@@ -132,6 +147,7 @@ class RaceGame(Game):
 
 
 register("race", RaceGame)
+register("hidden-card", HiddenCardGame)
 
 
 @pytest.fixture

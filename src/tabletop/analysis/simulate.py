@@ -1,7 +1,7 @@
 """Play many games and summarise them: win rates with intervals, all-lose rate, length, game figures.
 
 >>> import tabletop
->>> report = simulate(tabletop.make("jumanji", players=2), games=20, seed=1)
+>>> report = simulate(tabletop.make(tabletop.list_games()[0], players=2), games=20, seed=1)
 >>> report.games, len(report.seats)
 (20, 2)
 """

@@ -1,4 +1,4 @@
-"""The engine core: games, states, actions, chance, notation, records, registry."""
+"""The engine core: games, states, actions, chance, notation, records, registry, observers, parts."""
 
 from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
@@ -13,13 +13,17 @@ from tabletop.core.errors import (
     UnknownGameError,
 )
 from tabletop.core.game import Game, GameInfo
+from tabletop.core.live import LiveEvent
+from tabletop.core.observation import SPECTATOR, Observer, Viewer
 from tabletop.core.options import Option
+from tabletop.core.parts import GameParts
 from tabletop.core.record import Record, replay
 from tabletop.core.registry import list_games, make
 from tabletop.core.state import CHANCE, TERMINAL, State
 
 __all__ = [
     "CHANCE",
+    "SPECTATOR",
     "TERMINAL",
     "Action",
     "Agent",
@@ -27,15 +31,19 @@ __all__ = [
     "Distribution",
     "Game",
     "GameInfo",
+    "GameParts",
     "IllegalActionError",
     "InvalidOptionError",
+    "LiveEvent",
     "NotationError",
+    "Observer",
     "Option",
     "Record",
     "ReplayError",
     "State",
     "TabletopError",
     "UnknownGameError",
+    "Viewer",
     "list_games",
     "make",
     "replay",

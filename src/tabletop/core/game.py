@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core.errors import DataFileError, DataOptionError, InvalidOptionError, NotationError
 from tabletop.core.notation import check_position_text
+from tabletop.core.observation import Observer
 from tabletop.core.options import Option, validate_options
+from tabletop.core.parts import GameParts
 
 if TYPE_CHECKING:
     from tabletop.core.state import State
@@ -38,11 +40,16 @@ class Game(abc.ABC):
     """An immutable game configuration: which game, which options.
 
     Subclasses set ``info`` and implement :meth:`new_initial_state` and
-    :meth:`state_from_text`. Options arrive as keyword arguments and are
-    validated before the game exists.
+    :meth:`_read_position`. Options arrive as keyword arguments and are
+    validated before the game exists. ``parts`` says where the game keeps its
+    parts for each front end and agent (its terminal view, web board,
+    heuristic, live events); ``observer_class`` decides what each seat may see.
     """
 
     info: ClassVar[GameInfo]
+    parts: ClassVar[GameParts] = GameParts()
+    observer_class: ClassVar[type[Observer]] = Observer
+    _observer: Observer | None = None
 
     def __init__(self, **options: Any) -> None:
         values = validate_options(self.info.name, self.info.options, options)
@@ -78,6 +85,14 @@ class Game(abc.ABC):
     @property
     def num_players(self) -> int:
         return int(self._options["players"])
+
+    @property
+    def observer(self) -> Observer:
+        """What each seat (or a spectator) may see of this game's states."""
+        observer = self._observer
+        if observer is None:
+            observer = self._observer = self.observer_class(self)
+        return observer
 
     def max_game_length(self) -> int:
         """An upper bound on the number of actions (chance included) in a game.

@@ -36,7 +36,7 @@ CHROMIUM_FLAGS = [
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 
 #: fast pacing for tests (the real server waits about a second per bot move)
-FAST = Settings(bot_delay=0.05, chance_delay=0.02, rescue_seconds=2.0, rescue_roll_seconds=0.1, bot_roll_interval=0.15,
+FAST = Settings(bot_delay=0.05, chance_delay=0.02, live_seconds=2.0, live_act_seconds=0.1, bot_act_interval=0.15,
                 bot_press_delay=(0.2, 0.5))
 
 

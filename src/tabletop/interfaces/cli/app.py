@@ -10,6 +10,7 @@ from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -33,7 +34,7 @@ T = TypeVar("T")
 
 app = typer.Typer(
     name="tabletop",
-    help="Play, replay and simulate Jumanji, Doodle Jump and Donkey Kong.",
+    help="Play, replay, simulate and serve board games (`tabletop games` lists them).",
     no_args_is_help=True,
     rich_markup_mode="rich",
     add_completion=False,
@@ -42,7 +43,7 @@ app = typer.Typer(
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)
 
-GameName = Annotated[str, typer.Argument(help="The game: jumanji, doodle-jump or donkey-kong.", show_default=False)]
+GameName = Annotated[str, typer.Argument(help="The game, by the name `tabletop games` lists.", show_default=False)]
 Players = Annotated[
     int | None, typer.Option("--players", "-p", help="Number of players (the game's default if absent).")
 ]
@@ -69,7 +70,11 @@ def games() -> None:
     [b]Example[/b]: tabletop games
     """
     for name in list_games():
-        info = game_class(name).info
+        try:
+            info = game_class(name).info
+        except TabletopError as exc:  # an installed game that does not load: say so, list the others
+            errors.print(f"[red]{escape(name)}: {escape(str(exc))}[/red]")
+            continue
         table = Table(title=f"{info.title}  ([b]{name}[/b], {info.min_players}-{info.max_players} players)")
         table.add_column("option")
         table.add_column("default")
@@ -100,12 +105,12 @@ def play(
     At your turn the legal choices are listed: type a number or the action's text.
     Type [b]help[/b] for commands. At the end the game record is saved for `tabletop replay`.
 
-    [b]Examples[/b]:
-      tabletop play jumanji --players 4 --humans 1 --seed 7
-      tabletop play jumanji -p 2 --humans 2 -o challenge_cards=3
-      tabletop play doodle-jump -p 3 --humans 0 --seed 1
-      tabletop play donkey-kong -p 2 --bots heuristic
-      tabletop play jumanji -p 3 --bot-seat 2=mcts:iterations=800
+    [b]Examples[/b] (GAME is a name from `tabletop games`, KEY one of its options):
+      tabletop play GAME --players 4 --humans 1 --seed 7
+      tabletop play GAME -p 2 --humans 2 -o KEY=VALUE
+      tabletop play GAME -p 3 --humans 0 --seed 1
+      tabletop play GAME -p 2 --bots heuristic
+      tabletop play GAME -p 3 --bot-seat 2=mcts:iterations=800
     """
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
     if not 0 <= humans <= built.num_players:
@@ -131,7 +136,7 @@ def replay_command(
     or whose result differs is reported and the command exits with status 1.
 
     [b]Examples[/b]:
-      tabletop replay tabletop-jumanji-7.json
+      tabletop replay tabletop-GAME-7.json
       tabletop replay game.json --step
       tabletop replay game.json --to 40
     """
@@ -173,11 +178,11 @@ def simulate_command(
     everyone lost, game length in turns (mean, median, 90th percentile) and the
     game's own figures.
 
-    [b]Examples[/b]:
-      tabletop simulate jumanji -n 10000 --players 4 --seed 1
-      tabletop simulate jumanji -n 2000 -p 2 --json
-      tabletop simulate jumanji -n 5000 -o challenge_cards=6 -w 2
-      tabletop simulate jumanji -n 2000 -p 4 --bots random --bot-seat 0=heuristic
+    [b]Examples[/b] (GAME is a name from `tabletop games`, KEY one of its options):
+      tabletop simulate GAME -n 10000 --players 4 --seed 1
+      tabletop simulate GAME -n 2000 -p 2 --json
+      tabletop simulate GAME -n 5000 -o KEY=VALUE -w 2
+      tabletop simulate GAME -n 2000 -p 4 --bots random --bot-seat 0=heuristic
     """
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
     chosen = _or_exit(lambda: build_bots(built.num_players, 0, bots, bot_seat))
@@ -218,15 +223,17 @@ def tournament_command(
     game keeps scores), mean game length, mean decision time and Elo-style ratings.
     Game i of a tournament uses seed i of the run and can be re-run alone.
 
-    [b]Examples[/b]:
-      tabletop tournament doodle-jump --agents random,heuristic,mcts --games 400 --players 2 --seed 3
-      tabletop tournament donkey-kong -a heuristic,mcts:seconds=1 -n 100 -p 2 --json
-      tabletop tournament jumanji -a random,heuristic -p 4 -n 2000 --out results.parquet
+    [b]Examples[/b] (GAME is a name from `tabletop games`):
+      tabletop tournament GAME --agents random,heuristic,mcts --games 400 --players 2 --seed 3
+      tabletop tournament GAME -a heuristic,mcts:seconds=1 -n 100 -p 2 --json
+      tabletop tournament GAME -a random,heuristic -p 4 -n 2000 --out results.parquet
     """
     import os
 
     from tabletop.analysis.tournament import tournament
 
+    if out is not None:
+        _need("pyarrow", "--out", "analysis")
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     count = workers if workers is not None else (os.cpu_count() or 1)
@@ -271,11 +278,9 @@ def _write_parquet(report: object, path: Path) -> None:
     from tabletop.analysis.tournament import TournamentReport
 
     assert isinstance(report, TournamentReport)
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError:
-        _fail("--out needs pyarrow: pip install pyarrow")
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     rows = [
         {
             "game": report.game,
@@ -313,7 +318,10 @@ def serve(
         str, typer.Option("--database", help="Where games are kept: any SQLAlchemy URL (SQLite or PostgreSQL).")
     ] = "sqlite:///tabletop.db",
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.")] = 0.9,
-    rescue_seconds: Annotated[float, typer.Option("--rescue-seconds", help="Jumanji's rescue timer.")] = 8.0,
+    live_seconds: Annotated[
+        float | None,
+        typer.Option("--live-seconds", help="Length of a live race against a timer (default: the rules' timer)."),
+    ] = None,
 ) -> None:
     """Serve the games in the browser: a lobby, online play with friends and bots, spectators, replays.
 
@@ -325,13 +333,15 @@ def serve(
       tabletop serve --host 0.0.0.0 --port 8080 --database sqlite:///games.db
       tabletop serve --database postgresql+psycopg://user:pass@localhost/tabletop
     """
+    for module in ("fastapi", "uvicorn", "sqlalchemy"):
+        _need(module, "tabletop serve", "web")
     import uvicorn
 
     from tabletop.interfaces.web.app import create_app
     from tabletop.interfaces.web.rooms import Settings
 
     try:
-        web = create_app(database, Settings(bot_delay=bot_delay, rescue_seconds=rescue_seconds))
+        web = create_app(database, Settings(bot_delay=bot_delay, live_seconds=live_seconds))
     except Exception as exc:  # a bad URL, a missing database driver, an unreachable server ...
         raise _fail(f"cannot open the database {database!r}: {exc}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -373,8 +383,19 @@ def _figure(value: float) -> str:
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
+def _need(module: str, what: str, extra: str) -> None:
+    """Exit with the extra to install if ``module`` (which ``what`` needs) is not installed."""
+    import importlib
+
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise _fail(f"{what} needs {module}, which comes with tabletop's {extra!r} extra: "
+                    f"pip install 'tabletop[{extra}]'") from None
+
+
 def _fail(message: str) -> typer.Exit:
-    errors.print(f"[red]error:[/red] {message}")
+    errors.print(f"[red]error:[/red] {escape(message)}")
     raise typer.Exit(code=2)
 
 

@@ -87,7 +87,7 @@ class PlaySession:
                 action = state.chance_distribution().sample(self.chance_rng)
             elif player < self.humans:
                 if last_player != player or self.humans > 1:
-                    self.console.print(terminal.render(state))
+                    self.console.print(terminal.render(state, player))
                 action = self._ask(player)
             else:
                 action = self.bots[player].step(state, self.seat_rngs[player])
@@ -96,7 +96,7 @@ class PlaySession:
             if player != CHANCE:
                 last_player = player
             self._show_new_events(action if player == CHANCE else None)
-        self.console.print(terminal.render(state))
+        self.console.print(terminal.render(state, self.viewer()))
         self._show_result()
 
     def _show_new_events(self, chance: Action | None) -> None:
@@ -112,7 +112,7 @@ class PlaySession:
         """Let a person roll their own dice: Enter rolls, ``auto`` rolls for them from now on."""
         if self.board_turn != self.state.turn_number():
             self.board_turn = self.state.turn_number()
-            self.console.print(terminal.render(self.state))
+            self.console.print(terminal.render(self.state, seat))
         answer = self.console.input(
             f"[b]{self.seat_name(seat)}[/b], press Enter to {terminal.chance_prompt(self.state)}"
             " [dim](board, log, auto: roll for me from now on, quit)[/dim] "
@@ -121,12 +121,16 @@ class PlaySession:
         if word == "auto":
             self.auto_roll = True
         else:
-            self._command(word)
+            self._command(word, seat)
 
-    def _command(self, word: str) -> bool:
-        """Carry out a command typed at a prompt (board, log, quit); False if it is none."""
+    def viewer(self) -> int | None:
+        """Whose eyes the board is drawn for between turns: the one person playing, or anyone."""
+        return 0 if self.humans == 1 else None
+
+    def _command(self, word: str, seat: int) -> bool:
+        """Carry out a command typed at ``seat``'s prompt (board, log, quit); False if it is none."""
         if word == "board":
-            self.console.print(terminal.render(self.state))
+            self.console.print(terminal.render(self.state, seat))
         elif word == "log":
             for line in self.state.log():
                 self.console.print(f"  {line}")
@@ -149,7 +153,7 @@ class PlaySession:
             word = answer.lower()
             if word in ("help", "?", "h"):
                 self.console.print(HELP)
-            elif self._command(word):
+            elif self._command(word, seat):
                 continue
             elif answer.isdigit():
                 if 1 <= int(answer) <= len(legal):

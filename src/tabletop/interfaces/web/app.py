@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import importlib.util
 import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -32,12 +31,11 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from tabletop._version import __version__
-from tabletop.agents.heuristic import POLICIES
 from tabletop.agents.registry import from_spec
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record
-from tabletop.core.registry import game_class, list_games, make
-from tabletop.interfaces.web import views
+from tabletop.core.registry import game_class, has_part, list_games, make
+from tabletop.interfaces.web import boards, views
 from tabletop.interfaces.web.live import live_event_for
 from tabletop.interfaces.web.rooms import Connection, Hub, Refused, Room, Settings, new_seed
 from tabletop.interfaces.web.store import FINISHED, Seat, Store, hash_token, new_token
@@ -80,8 +78,7 @@ class PressRequest(BaseModel):
 
 
 def heuristic_available(game: str) -> bool:
-    path = POLICIES.get(game)
-    return path is not None and importlib.util.find_spec(path) is not None
+    return has_part(game, "heuristic")
 
 
 def bot_choices(game: str) -> list[dict[str, str]]:
@@ -173,6 +170,13 @@ def create_app(
     async def replay_page(game_id: str) -> FileResponse:
         hub.room(game_id)
         return FileResponse(STATIC / "replay.html")
+
+    @app.get("/boards/{game}/{path:path}", include_in_schema=False)
+    async def board_file(game: str, path: str) -> FileResponse:
+        found = boards.asset(game, path)
+        if found is None:
+            raise Refused(f"the board of {game!r} has no file {path!r}", 404)
+        return FileResponse(found)
 
     # -- the API -------------------------------------------------------------------------
     @app.get("/api/catalog")

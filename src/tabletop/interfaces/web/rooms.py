@@ -2,7 +2,7 @@
 
 A room holds the position, the server's random streams (chance and one per
 seat, from :func:`tabletop.core.play.streams`), the bots, the live event in
-progress (a Jumanji rescue countdown ...) and the open WebSocket connections.
+progress (a race against a timer ...) and the open WebSocket connections.
 Every change goes through :meth:`Room.act` or :meth:`Room.commit`: it is checked by the core API,
 stored, and only then broadcast.
 
@@ -56,12 +56,16 @@ class Settings:
 
     bot_delay: float = 0.9
     chance_delay: float = 0.35
-    rescue_seconds: float = 8.0
-    #: the least time between two rolls of one rescuer's die (tossing, landing and reading it)
-    rescue_roll_seconds: float = 1.0
-    #: a bot's rescue die roll every this many seconds, give or take a third (never faster than the above)
-    bot_roll_interval: float = 1.1
-    #: how long a bot takes to press JUMANJI, at least and at most
+    #: a live event's timed window (a race against the rules' timer); None: as long as the rules say
+    live_seconds: float | None = None
+    #: the least time between two acts of one seat in a live event (a die takes a moment to land);
+    #: None: as the game says
+    live_act_seconds: float | None = None
+    #: a live event without a timer in the rules that nobody settles is decided by chance after this long
+    live_patience: float = 30.0
+    #: a bot acts in a live event every this many seconds, give or take a third (never faster than allowed)
+    bot_act_interval: float = 1.1
+    #: how long a bot takes to press a button it presses once, at least and at most
     bot_press_delay: tuple[float, float] = (0.6, 2.0)
     token_days: float = 30.0
 
@@ -284,7 +288,7 @@ class Room:
         return len(self.actors)
 
     async def press(self, seat: int | None, what: str) -> None:
-        """A button of a live event (roll the rescue die, call JUMANJI)."""
+        """A button of a live event (roll a die against the timer, call out first ...)."""
         if seat is None:
             raise Refused("spectators cannot take part in a live event", 403)
         live = self.live

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.core.actions import Action
+from tabletop.core.observation import Viewer
 from tabletop.core.state import State
 from tabletop.games.donkey_kong.actions import CardOutcome, PlayCard, Roll, Route
 from tabletop.games.donkey_kong.state import BARREL_HERE, FIRE_HERE, DonkeyKongState
@@ -197,8 +198,8 @@ def _legend() -> Text:
     return text
 
 
-def render(state: State) -> RenderableType:
-    """The whole position for a terminal."""
+def render(state: State, viewer: Viewer = None) -> RenderableType:
+    """The whole position for a terminal (nothing is hidden: every viewer sees the same)."""
     assert isinstance(state, DonkeyKongState)
     body = Group(_board(state), Text(""), _legend(), Text(""), _status(state), _players(state))
     return Panel(body, title="Donkey Kong", border_style="red")

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.core.actions import Action
+from tabletop.core.observation import Viewer
 from tabletop.core.state import State
 from tabletop.games.doodle_jump.actions import (
     DrawTile,
@@ -124,8 +125,8 @@ def _dice(state: DoodleJumpState) -> Text:
     return text
 
 
-def render(state: State) -> RenderableType:
-    """The whole board of a Doodle Jump position."""
+def render(state: State, viewer: Viewer = None) -> RenderableType:
+    """The whole board of a Doodle Jump position (nothing is hidden: every viewer sees the same)."""
     assert isinstance(state, DoodleJumpState)
     r = state.rules
     phase = state.phase.word

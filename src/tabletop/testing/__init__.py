@@ -1,33 +1,49 @@
 """The conformance suite: checks every registered game obeys the core contract.
 
 >>> import tabletop
->>> from tabletop.testing import check_game
->>> report = check_game(tabletop.make("jumanji", players=2), playouts=2, seed=1)
->>> report.playouts
+>>> from tabletop.testing import check_game, check_views
+>>> game = tabletop.make(tabletop.list_games()[0])
+>>> check_game(game, playouts=2, seed=1).playouts
 2
+>>> check_views(game, playouts=1).viewers == game.num_players + 1
+True
 
-Each playout is seeded and random. At every step it checks: the state's text
-and dict round-trip, clones are independent, legal actions are non-empty,
-stable and parse back from their notation, chance probabilities are exact,
-positive and sum to 1, an illegal action raises and changes nothing; at the
-end, termination within the declared maximum length, returns within the
+:func:`check_game` plays seeded random playouts. At every step it checks: the
+state's text and dict round-trip, clones are independent, legal actions are
+non-empty, stable and parse back from their notation, chance probabilities are
+exact, positive and sum to 1, an illegal action raises and changes nothing; at
+the end, termination within the declared maximum length, returns within the
 declared bounds, and an exact replay of the history.
+
+:func:`check_views` checks what each front end shows, for every seat and the
+spectator (:mod:`tabletop.testing.views`): see its docstring. :func:`option_combinations`
+lists the option values worth checking a game with.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from tabletop.core.errors import IllegalActionError
+from tabletop.core.errors import IllegalActionError, InvalidOptionError
 from tabletop.core.game import Game
 from tabletop.core.state import CHANCE, TERMINAL, State
+from tabletop.testing.errors import ConformanceError
+from tabletop.testing.views import ViewReport, check_views
 
-
-class ConformanceError(AssertionError):
-    """A game broke the core contract; the message says where."""
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "ViewReport",
+    "check_game",
+    "check_state",
+    "check_views",
+    "option_combinations",
+]
 
 
 @dataclass
@@ -138,3 +154,35 @@ def check_game(game: Game, playouts: int = 10, seed: int = 0, every_step: bool =
         steps += step
         longest = max(longest, step)
     return ConformanceReport(playouts, steps, decisions, chance_nodes, longest)
+
+
+def option_combinations(game: type[Game]) -> list[dict[str, Any]]:
+    """Every combination of each option's telling values that makes a valid game.
+
+    The telling values of an option are its default, every choice, both booleans,
+    ``None`` where allowed, and an integer's least and greatest values; a file path
+    keeps its default. Combinations the game refuses (a first player beyond the
+    seats ...) are left out.
+    """
+    values: list[list[Any]] = []
+    for option in game.info.options:
+        telling = [option.default]
+        if option.choices is not None:
+            telling += list(option.choices)
+        elif option.kind is bool:
+            telling += [False, True]
+        elif option.kind is int:
+            telling += [v for v in (option.minimum, option.maximum) if v is not None]
+        if option.nullable:
+            telling.append(None)
+        values.append(list(dict.fromkeys(telling)))
+    names = [o.name for o in game.info.options]
+    found = []
+    for combination in itertools.product(*values):
+        options = dict(zip(names, combination, strict=True))
+        try:
+            game(**options)
+        except InvalidOptionError:
+            continue
+        found.append(options)
+    return found

@@ -20,8 +20,7 @@ import pytest
 
 import tabletop
 from tabletop.agents import make
-from tabletop.agents.heuristic import doodle_jump as heuristic
-from tabletop.games.doodle_jump import DoodleJumpState
+from tabletop.games.doodle_jump import DoodleJumpState, heuristic
 from tabletop.games.doodle_jump.actions import Jump
 
 RAMP = "A0/B0/C0/D0/E0/F0/G0/H0"

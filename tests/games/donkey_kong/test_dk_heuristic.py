@@ -10,8 +10,8 @@ from dk_scenarios import position, route_to, state_of
 
 import tabletop
 from tabletop.agents import RandomAgent, make
-from tabletop.agents.heuristic.donkey_kong import choose
 from tabletop.games.donkey_kong import DonkeyKongState
+from tabletop.games.donkey_kong.heuristic import choose
 
 
 def decide(state: DonkeyKongState) -> str:

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.core.actions import Action
+from tabletop.core.observation import Viewer
 from tabletop.games.jumanji.actions import CallFirst, Draw, NoRhino, PlaceRhino, Rescue, Roll
 from tabletop.games.jumanji.data import BLANK, JUNGLE, RHINO, WAIT
 from tabletop.games.jumanji.state import (
@@ -118,8 +119,9 @@ def _grid(state: JumanjiState) -> Text:
     return text
 
 
-def render(state: JumanjiState) -> RenderableType:
-    """A readable board: one line per colour path (S = START, ◎ = the centre)."""
+def render(state: JumanjiState, viewer: Viewer = None) -> RenderableType:
+    """A readable board: one line per colour path (S = START, ◎ = the centre); nothing is hidden,
+    so every viewer sees the same."""
     board = state.game.board
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column("seat", no_wrap=True, min_width=10)

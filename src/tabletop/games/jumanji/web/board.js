@@ -256,9 +256,26 @@ let rollReadyAt = 0;  // the die in the hand again (a roll takes about a second,
 export function rescueRoll(view, ctx) {
   const now = performance.now();
   if (now < rollReadyAt) return;
-  rollReadyAt = now + (view.live?.roll_seconds ?? 1) * 1000;
+  rollReadyAt = now + (view.live?.act_seconds ?? 1) * 1000;
   ctx.press("roll");
   ctx.rerender();
+}
+
+/** The keys of the live races: Space (or R) rolls the Rescue die, J calls JUMANJI. */
+export function liveKey(key, view) {
+  if ((key === " " || key === "r") && view.live.kind === "rescue") return "roll";
+  if (key === "j" && view.live.kind === "jumanji") return "jumanji";
+  return null;
+}
+
+export function liveKeys() {
+  return [el("kbd", {}, "Space"), " rolls your Rescue die, ", el("kbd", {}, "J"), " calls JUMANJI"];
+}
+
+/** A live act: the Rescue die is rolled no faster than it can land. */
+export function press(what, view, ctx) {
+  if (what === "roll") rescueRoll(view, ctx);
+  else ctx.press(what);
 }
 
 /** The live panel: the rescue countdown, or the JUMANJI button. */
