@@ -291,7 +291,7 @@ def test_undo_is_refused_once_a_chance_event_happened(database: str) -> None:
 def test_every_action_is_stored_before_it_is_broadcast(client: TestClient) -> None:
     created = create(client, "duel", HUMANS)
     game_id = created["id"]
-    room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
+    room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
     store = client.app.state.store  # type: ignore[attr-defined]
     stored_at_broadcast: list[tuple[int, int]] = []
     original = room.broadcast
@@ -336,7 +336,7 @@ def test_a_real_game_sends_every_seat_the_same_public_position_and_no_deck_order
         created = create(client, game, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"},
                                         {"kind": "bot", "bot": "random"}])
         game_id, tokens = created["id"], [token_of(created, 0), token_of(created, 1)]
-        room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
+        room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
         rng = random.Random(3)
         for _ in range(40):  # the people play random legal moves for a while
             current = [view(client, game_id, t) for t in tokens]

@@ -1,12 +1,19 @@
-"""Persistence of web games with SQLAlchemy (SQLite by default, any SQLAlchemy URL works).
+"""Persistence of web games with SQLAlchemy: SQLite by default, PostgreSQL (psycopg 3) for deployments.
 
 A game is stored as its header (game name, options, seed, seats) and the list
 of accepted actions in order, exactly what a :class:`~tabletop.core.record.Record`
 holds. Every accepted action is written (and committed) before anyone is told
 about it, so a restarted server rebuilds each game by replaying its actions
-through the core API.
+through the core API. The header also keeps the action count, the time of the
+last action and whom the game waits for (``waiting``: the server, for chance and
+bots, or people), so the lobby and a restart never read every game's actions.
 
-Seat tokens are never stored: only their SHA-256 hashes are.
+The schema is created and changed by Alembic migrations (:mod:`.migrations`):
+opening a database brings it to the newest revision, and a database made before
+migrations existed is recognised as the first revision.
+
+Seat tokens are never stored: only their SHA-256 hashes are. Custom boards given by the
+server's operator (``tabletop serve --data GAME=FILE``) are stored by the SHA-256 of their text.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ import json
 import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -25,16 +33,16 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     Text,
     create_engine,
-    delete,
     event,
-    func,
     insert,
+    inspect,
     select,
     update,
 )
@@ -55,6 +63,10 @@ games_table = Table(
     Column("returns", JSON, nullable=True),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
+    Column("moves", Integer, nullable=False, server_default="0"),
+    Column("waiting", String(16), nullable=True),
+    Index("ix_games_created", "created"),
+    Index("ix_games_status_waiting", "status", "waiting"),
 )
 
 actions_table = Table(
@@ -67,11 +79,21 @@ actions_table = Table(
     Column("at", DateTime(timezone=True), nullable=False),
 )
 
-# built once: the hot path (one per action) skips SQLAlchemy's statement construction
-_INSERT_ACTION = insert(actions_table)
+boards_table = Table(
+    "boards",
+    metadata,
+    Column("digest", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("name", String(255), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
 
 #: statuses of a stored game
 RUNNING, FINISHED = "running", "finished"
+#: whom a running game waits for
+SERVER, PEOPLE = "server", "people"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
 def hash_token(token: str) -> str:
@@ -125,30 +147,66 @@ class StoredGame:
     returns: list[float] | None = None
 
 
+@dataclass(frozen=True)
+class Append:
+    """An accepted action to store, with what the game's header says after it."""
+
+    game_id: str
+    number: int
+    action: str
+    seat: int
+    waiting: str | None  # None: the game is over
+    winners: list[int] | None = None
+    returns: list[float] | None = None
+
+
 class Store:
-    """The games database. All methods are synchronous and short (one transaction each)."""
+    """The games database. Every method is synchronous and one short transaction (call it from a thread)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
+        else:
+            kwargs.update(pool_pre_ping=True, pool_size=8, max_overflow=8)
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        self.migrate()
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (a database older than migrations counts as the first)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as conn:
+            config.attributes["connection"] = conn
+            tables = set(inspect(conn).get_table_names())
+            if "games" in tables and "alembic_version" not in tables:
+                command.stamp(config, "0001")
+            command.upgrade(config, "head")
+
+    def revision(self) -> str | None:
+        from alembic.runtime.migration import MigrationContext
+
+        with self.engine.connect() as conn:
+            current: str | None = MigrationContext.configure(conn).get_current_revision()
+            return current
 
     def close(self) -> None:
         self.engine.dispose()
 
     # -- games ---------------------------------------------------------------------------
-    def create_game(self, game: str, options: dict[str, Any], seed: int, seats: list[Seat]) -> str:
+    def create_game(self, game: str, options: dict[str, Any], seed: int, seats: list[Seat], waiting: str) -> str:
         game_id = secrets.token_hex(6)
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(insert(games_table).values(
                 id=game_id, game=game, options=options, seed=seed, seats=[s.to_json() for s in seats],
-                status=RUNNING, created=stamp, updated=stamp,
+                status=RUNNING, created=stamp, updated=stamp, moves=0, waiting=waiting,
             ))
         return game_id
 
@@ -159,22 +217,18 @@ class Store:
                 return None
             return _stored(conn, dict(row))
 
-    def unfinished(self) -> list[StoredGame]:
+    def waiting_for_server(self, after: str = "", limit: int = 500) -> list[str]:
+        """Ids of running games whose next move is the server's (chance or a bot), in id order from ``after``."""
+        query = (select(games_table.c.id)
+                 .where(games_table.c.status == RUNNING, games_table.c.waiting == SERVER, games_table.c.id > after)
+                 .order_by(games_table.c.id).limit(limit))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games_table).where(games_table.c.status == RUNNING)).mappings().all()
-            return [_stored(conn, dict(row)) for row in rows]
+            return [str(r) for r in conn.execute(query).scalars()]
 
     def listing(self, limit: int = 200) -> list[dict[str, Any]]:
         """The most recent games' headers with their action counts (for the lobby)."""
-        counts = (
-            select(actions_table.c.game_id, func.count().label("n"), func.max(actions_table.c.at).label("last"))
-            .group_by(actions_table.c.game_id)
-            .subquery()
-        )
         query = (
-            select(games_table, func.coalesce(counts.c.n, 0).label("n"),
-                   func.coalesce(counts.c.last, games_table.c.updated).label("last"))
-            .select_from(games_table.outerjoin(counts, counts.c.game_id == games_table.c.id))
+            select(games_table, games_table.c.moves.label("n"), games_table.c.updated.label("last"))
             .order_by(games_table.c.created.desc())
             .limit(limit)
         )
@@ -189,20 +243,63 @@ class Store:
     def finish(self, game_id: str, winners: list[int], returns: list[float]) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(games_table).where(games_table.c.id == game_id)
-                         .values(status=FINISHED, winners=winners, returns=returns, updated=now()))
+                         .values(status=FINISHED, waiting=None, winners=winners, returns=returns, updated=now()))
+
+    def set_waiting(self, game_id: str, waiting: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(games_table).where(games_table.c.id == game_id, games_table.c.status == RUNNING)
+                         .values(waiting=waiting))
 
     # -- actions -------------------------------------------------------------------------
-    def append(self, game_id: str, number: int, action: str, seat: int) -> None:
-        """Store action ``number`` (0-based); a second action under the same number fails."""
+    def append_many(self, appends: list[Append]) -> None:
+        """Store accepted actions, all in one transaction (a second action under one number fails)."""
         with self.engine.begin() as conn:
-            conn.execute(_INSERT_ACTION, {"game_id": game_id, "number": number, "action": action, "seat": seat,
-                                          "at": now()})
+            _append(conn, appends)
 
-    def truncate(self, game_id: str, length: int) -> None:
+    def append(self, game_id: str, number: int, action: str, seat: int, waiting: str | None = PEOPLE) -> None:
+        """Store action ``number`` (0-based) on its own; a second action under the same number fails."""
+        self.append_many([Append(game_id, number, action, seat, waiting)])
+
+    def truncate(self, game_id: str, length: int, waiting: str) -> None:
         """Forget every action from number ``length`` on (an undo)."""
+        from sqlalchemy import delete
+
         with self.engine.begin() as conn:
             conn.execute(delete(actions_table).where(actions_table.c.game_id == game_id,
                                                      actions_table.c.number >= length))
+            conn.execute(update(games_table).where(games_table.c.id == game_id)
+                         .values(moves=length, waiting=waiting, updated=now()))
+
+    # -- boards given by the operator ------------------------------------------------------
+    def put_board(self, game: str, name: str, text: str) -> str:
+        """Keep a board's text (once per distinct text); returns its SHA-256 digest."""
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        with self.engine.begin() as conn:
+            known = conn.execute(select(boards_table.c.digest).where(boards_table.c.digest == digest)).first()
+            if known is None:
+                conn.execute(insert(boards_table).values(digest=digest, game=game, name=name[:255], text=text,
+                                                         created=now()))
+        return digest
+
+    def board(self, digest: str) -> str | None:
+        with self.engine.connect() as conn:
+            text = conn.execute(select(boards_table.c.text).where(boards_table.c.digest == digest)).scalar()
+            return str(text) if text is not None else None
+
+
+def _append(conn: Connection, appends: list[Append]) -> None:
+    stamp = now()
+    conn.execute(insert(actions_table), [
+        {"game_id": a.game_id, "number": a.number, "action": a.action, "seat": a.seat, "at": stamp} for a in appends
+    ])
+    last: dict[str, Append] = {}
+    for a in appends:
+        last[a.game_id] = a
+    for a in last.values():
+        values: dict[str, Any] = {"moves": a.number + 1, "updated": stamp, "waiting": a.waiting}
+        if a.waiting is None:
+            values.update(status=FINISHED, winners=a.winners, returns=a.returns)
+        conn.execute(update(games_table).where(games_table.c.id == a.game_id).values(**values))
 
 
 def _stored(conn: Connection, row: dict[str, Any]) -> StoredGame:
@@ -233,4 +330,5 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
