@@ -1,6 +1,6 @@
 # Two commands set everything up on a fresh machine with only Python installed:
 #   make run    start the web server and print the address to open in a browser
-#   make test   ruff, mypy --strict and pytest (with doctests)
+#   make test   ruff, mypy --strict and pytest (with doctests), the web server's tests on SQLite and PostgreSQL
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,postgresql]'
 	touch $(STAMP)
 
 HOST ?= 127.0.0.1
@@ -26,10 +26,12 @@ run: $(STAMP)
 $(CHROMIUM):
 	apt-get update -qq && apt-get install -y -qq chromium
 
+# The web server's persistence tests run on SQLite and on Debian's PostgreSQL, which .ci/postgres.sh
+# installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does).
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy --strict src
-	$(BIN)/pytest
+	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -38,7 +40,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
 pytest: $(STAMP) $(CHROMIUM)
-	$(BIN)/pytest
+	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'

@@ -97,12 +97,17 @@ def create_game(url: str, seats: list[dict[str, Any]] | None = None, **body: Any
 
 
 async def memory(server: Server, seconds: float) -> None:
+    for size in (20_000, 60):  # a ping's id: 20 kB, then a small one
+        await memory_with(server, seconds, size)
+
+
+async def memory_with(server: Server, seconds: float, size: int) -> None:
     game_id = create_game(server.url).json()["id"]
     before = server.rss
     peak = before
     sent = 0
     ended = "still open"
-    pad = "x" * 20_000
+    pad = "x" * size
     started = time.monotonic()
     try:
         async with websockets.connect(f"{server.url.replace('http', 'ws')}/ws/{game_id}", max_size=2**24,
@@ -119,10 +124,10 @@ async def memory(server: Server, seconds: float) -> None:
                     await asyncio.sleep(0)
             ws.transport.resume_reading()
     except websockets.ConnectionClosed as exc:
-        ended = f"closed by the server, code {exc.rcvd.code if exc.rcvd else None}"
+        ended = f"closed by the server (close code {exc.rcvd.code})" if exc.rcvd else "closed by the server"
     peak = max(peak, server.rss)
     await asyncio.sleep(2)
-    print(f"memory: {sent} pings of 20 kB in {time.monotonic() - started:.1f} s, never read; socket {ended}; "
+    print(f"memory: {sent} pings of {size / 1000:g} kB in {time.monotonic() - started:.1f} s, never read; socket {ended}; "
           f"server RSS {before:.0f} MB before, {peak:.0f} MB peak, {server.rss:.0f} MB 2 s after the socket closed")
 
 
@@ -197,7 +202,14 @@ def restart(database: str, src: str | None, games: int, extra: list[str]) -> Non
 
     server = Server(database, src, extra)  # creates the schema
     created = create_game(server.url).json()
+    for _ in range(100):  # let the server roll the opening dice
+        if httpx.get(f"{server.url}/api/games/{created['id']}", timeout=10).json()["n"] > 0:
+            break
+        time.sleep(0.1)
     server.stop()
+    empty = Server(database.replace(".db", "-empty.db"), src, extra)
+    empty_ready = empty.ready_after
+    empty.stop()
     engine = sa.create_engine(database)
     with engine.begin() as conn:
         row = conn.execute(sa.text("SELECT * FROM games WHERE id = :id"), {"id": created["id"]}).mappings().one()
@@ -211,8 +223,9 @@ def restart(database: str, src: str | None, games: int, extra: list[str]) -> Non
             copy = dict(base)
             copy["id"] = secrets.token_hex(6)
             rows.append(copy)
-        conn.execute(insert, rows)
-        if actions:
+        if rows:
+            conn.execute(insert, rows)
+        if actions and rows:
             act_columns = list(actions[0])
             act_insert = sa.text(f"INSERT INTO actions ({', '.join(act_columns)}) "
                                  f"VALUES ({', '.join(':' + c for c in act_columns)})")
@@ -221,8 +234,8 @@ def restart(database: str, src: str | None, games: int, extra: list[str]) -> Non
     server = Server(database, src, extra)
     ready = server.ready_after
     time.sleep(1.0)
-    print(f"restart: {games} unfinished games stored; server answered after {ready:.2f} s; "
-          f"RSS {server.rss:.0f} MB one second later")
+    print(f"restart: {games} unfinished games stored ({len(actions)} actions each); server answered after "
+          f"{ready:.2f} s (with an empty database: {empty_ready:.2f} s); RSS {server.rss:.0f} MB one second later")
     server.stop()
 
 

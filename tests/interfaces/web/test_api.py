@@ -306,23 +306,6 @@ def test_every_action_is_stored_before_it_is_broadcast(client: TestClient) -> No
     assert stored_at_broadcast == [(1, 1), (2, 2)]
 
 
-def test_a_restarted_server_resumes_every_game_exactly(database: str) -> None:
-    with TestClient(create_app(database, INSTANT)) as client:
-        created = create(client, "duel", HUMANS)
-        game_id, ann, bob = created["id"], token_of(created, 0), token_of(created, 1)
-        for token, action in [(ann, "left"), (bob, "right"), (ann, "right")]:
-            client.post(f"/api/games/{game_id}/act", json={"token": token, "action": action})
-        bots = create(client, "race", [{"kind": "bot", "bot": "random"}] * 2)
-        before = view(client, game_id, bob)
-    with TestClient(create_app(database, INSTANT)) as client:
-        after = view(client, game_id, bob)
-        assert after["state"] == before["state"] and after["log"] == before["log"] and after["n"] == 3
-        assert after["legal"] == ["left", "right"]
-        assert client.post(f"/api/games/{game_id}/act", json={"token": bob, "action": "left"}).status_code == 200
-        # the bot-only game went on by itself after the restart and finished
-        assert wait_until(lambda: view(client, bots["id"])["terminal"])
-
-
 REAL_GAMES = [g for g in ("jumanji", "doodle-jump", "donkey-kong") if g in list_games()]
 
 

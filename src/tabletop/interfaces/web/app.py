@@ -26,9 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tabletop._version import __version__
 from tabletop.agents.heuristic import POLICIES
@@ -160,6 +162,13 @@ def create_app(
     async def invalid(_request: Request, exc: RequestValidationError) -> Response:
         # the inputs are left out: they may be huge, or not even JSON (a number like 1e400 is infinite)
         return JSONResponse({"detail": f"invalid request: {problems(list(exc.errors()))}"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_problem(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 400 and request.method == "POST":  # FastAPI could not parse the body
+            return JSONResponse({"detail": "invalid request: the body is not JSON this server reads (nested too "
+                                           "deep, or a number too long)"}, status_code=422)
+        return await http_exception_handler(request, exc)
 
     # -- pages -------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)

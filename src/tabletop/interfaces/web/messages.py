@@ -59,6 +59,7 @@ class Ping(_Message):
 
 ClientMessage = Annotated[Act | Undo | Press | Ping, Field(discriminator="type")]
 _TAGS = ("act", "undo", "press", "ping")
+_BRANCHES = ("int", "str", "bool", "none")  # the members of a union, as pydantic names them
 _CLIENT_MESSAGE: TypeAdapter[Act | Undo | Press | Ping] = TypeAdapter(ClientMessage)
 
 
@@ -72,7 +73,7 @@ def describe(error: ValidationError) -> str:
     loc = list(first["loc"])
     if loc and loc[0] in _TAGS:  # the discriminated union's branch: the message's type
         loc = loc[1:]
-    where = ".".join(str(part) for part in loc)
+    where = ".".join(str(part) for part in loc if str(part) not in _BRANCHES and "constrained" not in str(part))
     more = f" (and {error.error_count() - 1} more problems)" if error.error_count() > 1 else ""
     return f"{where}: {first['msg']}{more}" if where else f"{first['msg']}{more}"
 
@@ -117,6 +118,9 @@ def problems(errors: list[dict[str, Any]]) -> str:
     """FastAPI's validation errors as one line, without the inputs (which may not even be JSON-encodable)."""
     parts = []
     for error in errors[:4]:
+        if error.get("type") == "json_invalid":
+            parts.append(f"the body is not valid JSON ({error.get('ctx', {}).get('error', 'cannot be read')})")
+            continue
         where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
         parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid")))
     if len(errors) > 4:

@@ -15,6 +15,7 @@ directory of the server process (mode 0700), and the game reads that file.
 
 from __future__ import annotations
 
+import hashlib
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -75,10 +76,14 @@ class Boards:
 
     def _register(self, game: str, path: Path) -> str:
         text = read_data_text(path)  # a regular file of bounded size, or a clear DataFileError
-        digest = self.store.put_board(game, path.name, text)
-        value = BOARD_PREFIX + digest
-        make(game, **{self._option(game): str(self._file(digest, text))})  # the game accepts it (or says why not)
-        return value
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        private = self._file(digest, text)
+        try:
+            make(game, **{self._option(game): str(private)})  # the game accepts it, or says why not
+        except TabletopError as exc:
+            raise OptionRefused(f"--data {game}={path}: {str(exc).replace(str(private), str(path))}") from None
+        self.store.put_board(game, path.name, text)
+        return BOARD_PREFIX + digest
 
     def _file(self, digest: str, text: str | None = None) -> Path:
         known = self._files.get(digest)
