@@ -127,8 +127,8 @@ async def memory_with(server: Server, seconds: float, size: int) -> None:
         ended = f"closed by the server (close code {exc.rcvd.code})" if exc.rcvd else "closed by the server"
     peak = max(peak, server.rss)
     await asyncio.sleep(2)
-    print(f"memory: {sent} pings of {size / 1000:g} kB in {time.monotonic() - started:.1f} s, never read; socket {ended}; "
-          f"server RSS {before:.0f} MB before, {peak:.0f} MB peak, {server.rss:.0f} MB 2 s after the socket closed")
+    print(f"memory: {sent} pings of {size / 1000:g} kB in {time.monotonic() - started:.1f} s, never read; "
+          f"socket {ended}; server RSS {before:.0f} MB before, {peak:.0f} MB peak, {server.rss:.0f} MB 2 s after the socket closed")
 
 
 def files(server: Server) -> None:

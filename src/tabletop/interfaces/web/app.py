@@ -251,7 +251,7 @@ def create_app(
         seed = new_seed()
         game_id = await services.writer.call(store.create_game, body.game, stored_options, seed, seats, waiting)
         hub.add(StoredGame(id=game_id, game=body.game, options=stored_options, seed=seed, seats=seats,
-                           status="running", created=datetime.now(UTC)))
+                           status="running", created=datetime.now(UTC), waiting=waiting))
         return {
             "id": game_id,
             "spectate": f"/game/{game_id}",

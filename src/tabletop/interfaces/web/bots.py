@@ -154,7 +154,10 @@ def _worker(conn: Connection) -> None:
             answer: Answer | str = think(job)
         except Exception as exc:  # a bug must not kill the worker; the server plays for the bot
             answer = f"{type(exc).__name__}: {exc}"
-        conn.send(answer)
+        try:
+            conn.send(answer)
+        except OSError:  # the server is gone
+            return
 
 
 class _Slot:

@@ -151,6 +151,7 @@ class Hub:
                                             [float(r) for r in state.returns()])
         elif waiting != SERVER:
             await self.services.writer.call(self.store.set_waiting, room.id, waiting)
+        room.stored_waiting = waiting
 
     async def close(self) -> None:
         for task in self._tasks:

@@ -36,7 +36,17 @@ from tabletop.interfaces.web.boards import static_board
 from tabletop.interfaces.web.bots import BotPool, within_budget
 from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.options import Boards
-from tabletop.interfaces.web.store import PEOPLE, SERVER, Append, Seat, Store, StoredGame, hash_token
+from tabletop.interfaces.web.store import (
+    FINISHED,
+    PEOPLE,
+    SERVER,
+    Append,
+    Seat,
+    Store,
+    StoredGame,
+    hash_token,
+    header_after,
+)
 from tabletop.interfaces.web.writer import Writer
 
 log = logging.getLogger("tabletop.web")
@@ -237,6 +247,8 @@ class Room:
         self.revision = 0
         self._shared: tuple[int, str] = (-1, "")
         self.used = time.monotonic()
+        #: whom the stored header says the game waits for (an older database may say the server; see Hub)
+        self.stored_waiting: str | None = None if stored.status == FINISHED else stored.waiting
 
     def _reseed(self) -> None:
         self.chance_rng, self.seat_rngs = streams(resume_seed(self.seed, len(self.actors)), self.game.num_players)
@@ -318,12 +330,14 @@ class Room:
         number = len(self.actors)
         after = self.state.clone()
         after.apply_action(action)  # raises before anything changed if illegal
-        over = after.is_terminal()
-        await self.services.writer.append(Append(
-            self.id, number, str(action), actor, self.waiting(after),
-            winners=list(after.winners()) if over else None,
-            returns=[float(r) for r in after.returns()] if over else None,
-        ))
+        waiting = self.waiting(after)
+        header = None
+        if waiting != self.stored_waiting:  # the header changes only when whom the game waits for does
+            over = waiting is None
+            header = header_after(waiting, list(after.winners()) if over else [],
+                                  [float(r) for r in after.returns()] if over else [])
+        await self.services.writer.append(Append(self.id, number, str(action), actor, header))
+        self.stored_waiting = waiting
         self.state = after
         self.log_lines.extend(after.log(len(self.log_lines)))
         self.actors.append(actor)
@@ -343,7 +357,9 @@ class Room:
             state = self.game.new_initial_state()
             for action in self.state.history()[:keep]:
                 state.apply_action(action)
-            await self.services.writer.call(self.services.store.truncate, self.id, keep, self.waiting(state))
+            waiting = self.waiting(state)
+            await self.services.writer.call(self.services.store.truncate, self.id, keep, waiting)
+            self.stored_waiting = waiting
             self.state = state
             self.log_lines = state.log()
             self.actors = self.actors[:keep]

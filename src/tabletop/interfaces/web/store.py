@@ -4,9 +4,8 @@ A game is stored as its header (game name, options, seed, seats) and the list
 of accepted actions in order, exactly what a :class:`~tabletop.core.record.Record`
 holds. Every accepted action is written (and committed) before anyone is told
 about it, so a restarted server rebuilds each game by replaying its actions
-through the core API. The header also keeps the action count, the time of the
-last action and whom the game waits for (``waiting``: the server, for chance and
-bots, or people), so the lobby and a restart never read every game's actions.
+through the core API. The header also says whom the game waits for (``waiting``: the
+server, for chance and bots, or people), so a restart finds the games it must move on without reading every game.
 
 The schema is created and changed by Alembic migrations (:mod:`.migrations`):
 opening a database brings it to the newest revision, and a database made before
@@ -41,6 +40,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -63,7 +63,6 @@ games_table = Table(
     Column("returns", JSON, nullable=True),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
-    Column("moves", Integer, nullable=False, server_default="0"),
     Column("waiting", String(16), nullable=True),
     Index("ix_games_created", "created"),
     Index("ix_games_status_waiting", "status", "waiting"),
@@ -145,19 +144,25 @@ class StoredGame:
     actors: list[int] = field(default_factory=list)  # who took each action (-1: chance)
     winners: list[int] | None = None
     returns: list[float] | None = None
+    waiting: str | None = None
 
 
 @dataclass(frozen=True)
 class Append:
-    """An accepted action to store, with what the game's header says after it."""
+    """An accepted action to store, and the game's header fields it changes (``None``: none)."""
 
     game_id: str
     number: int
     action: str
     seat: int
-    waiting: str | None  # None: the game is over
-    winners: list[int] | None = None
-    returns: list[float] | None = None
+    header: dict[str, Any] | None = None
+
+
+def header_after(waiting: str | None, winners: list[int], returns: list[float]) -> dict[str, Any]:
+    """The header of a game whose new position waits for ``waiting`` (``None``: the game is over)."""
+    if waiting is None:
+        return {"status": FINISHED, "waiting": None, "winners": winners, "returns": returns}
+    return {"waiting": waiting}
 
 
 class Store:
@@ -206,7 +211,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(games_table).values(
                 id=game_id, game=game, options=options, seed=seed, seats=[s.to_json() for s in seats],
-                status=RUNNING, created=stamp, updated=stamp, moves=0, waiting=waiting,
+                status=RUNNING, created=stamp, updated=stamp, waiting=waiting,
             ))
         return game_id
 
@@ -226,14 +231,17 @@ class Store:
             return [str(r) for r in conn.execute(query).scalars()]
 
     def listing(self, limit: int = 200) -> list[dict[str, Any]]:
-        """The most recent games' headers with their action counts (for the lobby)."""
-        query = (
-            select(games_table, games_table.c.moves.label("n"), games_table.c.updated.label("last"))
-            .order_by(games_table.c.created.desc())
-            .limit(limit)
-        )
+        """The most recent games' headers with their action counts and last action times (for the lobby)."""
         with self.engine.connect() as conn:
-            return [dict(row) for row in conn.execute(query).mappings().all()]
+            rows = [dict(r) for r in conn.execute(
+                select(games_table).order_by(games_table.c.created.desc()).limit(limit)).mappings().all()]
+            counts = {str(g): (int(n), last) for g, n, last in conn.execute(
+                select(actions_table.c.game_id, func.count(), func.max(actions_table.c.at))
+                .where(actions_table.c.game_id.in_([r["id"] for r in rows]))
+                .group_by(actions_table.c.game_id)).all()} if rows else {}
+        for row in rows:
+            row["n"], row["last"] = counts.get(row["id"], (0, row["updated"]))
+        return rows
 
     def set_seats(self, game_id: str, seats: list[Seat]) -> None:
         with self.engine.begin() as conn:
@@ -256,9 +264,9 @@ class Store:
         with self.engine.begin() as conn:
             _append(conn, appends)
 
-    def append(self, game_id: str, number: int, action: str, seat: int, waiting: str | None = PEOPLE) -> None:
+    def append(self, game_id: str, number: int, action: str, seat: int, header: dict[str, Any] | None = None) -> None:
         """Store action ``number`` (0-based) on its own; a second action under the same number fails."""
-        self.append_many([Append(game_id, number, action, seat, waiting)])
+        self.append_many([Append(game_id, number, action, seat, header)])
 
     def truncate(self, game_id: str, length: int, waiting: str) -> None:
         """Forget every action from number ``length`` on (an undo)."""
@@ -268,7 +276,7 @@ class Store:
             conn.execute(delete(actions_table).where(actions_table.c.game_id == game_id,
                                                      actions_table.c.number >= length))
             conn.execute(update(games_table).where(games_table.c.id == game_id)
-                         .values(moves=length, waiting=waiting, updated=now()))
+                         .values(waiting=waiting, updated=now()))
 
     # -- boards given by the operator ------------------------------------------------------
     def put_board(self, game: str, name: str, text: str) -> str:
@@ -292,14 +300,9 @@ def _append(conn: Connection, appends: list[Append]) -> None:
     conn.execute(insert(actions_table), [
         {"game_id": a.game_id, "number": a.number, "action": a.action, "seat": a.seat, "at": stamp} for a in appends
     ])
-    last: dict[str, Append] = {}
-    for a in appends:
-        last[a.game_id] = a
-    for a in last.values():
-        values: dict[str, Any] = {"moves": a.number + 1, "updated": stamp, "waiting": a.waiting}
-        if a.waiting is None:
-            values.update(status=FINISHED, winners=a.winners, returns=a.returns)
-        conn.execute(update(games_table).where(games_table.c.id == a.game_id).values(**values))
+    for a in appends:  # only when whom the game waits for changes, or it ends
+        if a.header is not None:
+            conn.execute(update(games_table).where(games_table.c.id == a.game_id).values(**a.header, updated=stamp))
 
 
 def _stored(conn: Connection, row: dict[str, Any]) -> StoredGame:
@@ -319,7 +322,7 @@ def _stored(conn: Connection, row: dict[str, Any]) -> StoredGame:
     return StoredGame(
         id=row["id"], game=row["game"], options=dict(options), seed=int(row["seed"]),
         seats=[Seat.from_json(s) for s in row["seats"]], status=row["status"], created=created,
-        actions=actions, actors=actors, winners=row["winners"], returns=row["returns"],
+        actions=actions, actors=actors, winners=row["winners"], returns=row["returns"], waiting=row.get("waiting"),
     )
 
 
