@@ -128,7 +128,8 @@ async def memory_with(server: Server, seconds: float, size: int) -> None:
     peak = max(peak, server.rss)
     await asyncio.sleep(2)
     print(f"memory: {sent} pings of {size / 1000:g} kB in {time.monotonic() - started:.1f} s, never read; "
-          f"socket {ended}; server RSS {before:.0f} MB before, {peak:.0f} MB peak, {server.rss:.0f} MB 2 s after the socket closed")
+          f"socket {ended}; server RSS {before:.0f} MB before, {peak:.0f} MB peak, "
+          f"{server.rss:.0f} MB 2 s after the socket closed")
 
 
 def files(server: Server) -> None:
