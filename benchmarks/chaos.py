@@ -92,7 +92,8 @@ class Server:
             self.process.wait(timeout=20)
 
 
-async def person(url: str, game_id: str, token: str, ledger: Ledger, rng: random.Random, stop: asyncio.Event) -> None:
+async def person(url: str, game_id: str, token: str, ledger: Ledger, rng: random.Random, stop: asyncio.Event,
+                 think: tuple[float, float] = (0.0, 0.05)) -> None:
     """A human-like client: watches its seat, thinks a little, acts, and comes back after a crash."""
     while not stop.is_set():
         try:
@@ -113,7 +114,7 @@ async def person(url: str, game_id: str, token: str, ledger: Ledger, rng: random
                     if message["terminal"]:
                         return
                     if message["legal"] and not message.get("live"):
-                        await asyncio.sleep(rng.uniform(0.0, 0.05))
+                        await asyncio.sleep(rng.uniform(*think))
                         ident += 1
                         action = rng.choice(message["legal"])
                         pending[ident] = (message["n"], action)

@@ -194,6 +194,16 @@ def create_app(
     async def api_catalog() -> dict[str, Any]:
         return {"games": catalog()}
 
+    @app.get("/api/server")
+    async def api_server() -> dict[str, Any]:
+        """What the server holds now (for operators and the load scripts)."""
+        return {
+            "games_in_memory": len(hub.rooms), "games_loaded": hub.loaded, "games_put_away": hub.evicted,
+            "sockets": sum(app.state.sockets.values()), "bot_decisions": services.pool.decisions,
+            "bot_decisions_over_budget": services.pool.over_budget, "transactions": services.writer.transactions,
+            "actions_stored": services.writer.appended,
+        }
+
     @app.get("/api/games")
     async def api_games() -> dict[str, Any]:
         listed = []
