@@ -189,6 +189,7 @@ async def run(args: argparse.Namespace) -> int:
             deadline = started + args.seconds
             memory = [rss_mb(server.pid)]
             cpu_before = cpu_seconds(server.pid)
+            client_before = cpu_seconds(os.getpid())
 
             async def sample() -> None:
                 while True:
@@ -204,6 +205,7 @@ async def run(args: argparse.Namespace) -> int:
             sampler.cancel()
             elapsed = time.monotonic() - started
             cpu = cpu_seconds(server.pid) - cpu_before
+            client_cpu = cpu_seconds(os.getpid()) - client_before
             failures = [r for r in results if isinstance(r, BaseException)]
             records = {}
             for game_id in {s.game_id for s in seats}:
@@ -224,7 +226,8 @@ async def run(args: argparse.Namespace) -> int:
         print(f"server memory (RSS): {memory[0]:.0f} MB after creating the games, peak {max(memory):.0f} MB")
         if total_actions:
             print(f"server CPU: {cpu:.1f} s in {elapsed:.1f} s ({cpu / elapsed:.0%} of one core), "
-                  f"{cpu * 1000 / total_actions:.2f} ms per stored action")
+                  f"{cpu * 1000 / total_actions:.2f} ms per stored action; the clients' CPU: {client_cpu:.1f} s "
+                  f"({client_cpu / elapsed:.0%} of one core)")
         for failure in failures[:3]:
             print(f"  {failure!r}", file=sys.stderr)
         for error in totals.errors[:3]:

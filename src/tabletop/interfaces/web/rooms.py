@@ -164,8 +164,9 @@ class Connection:
                 frames = [json.dumps(r) for r in self.replies]
             self.replies.clear()
             try:
-                for frame in frames:
-                    await asyncio.wait_for(self.send(frame), timeout=self.send_timeout)
+                async with asyncio.timeout(self.send_timeout):  # no task per frame, unlike wait_for
+                    for frame in frames:
+                        await self.send(frame)
             except TimeoutError:
                 self.kill(POLICY, f"a frame waited {self.send_timeout:g} s to leave: the viewer is not reading")
                 return
