@@ -13,6 +13,7 @@ import random
 import shutil
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -250,7 +251,8 @@ def test_bots_think_in_a_worker_process_and_a_stored_spec_over_budget_is_clamped
         finally:
             await pool.close()
 
-    answer = asyncio.run(decide())
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (the browser tests leave one running here)
+        answer = thread.submit(asyncio.run, decide()).result()
     assert answer is not None and not answer.over_budget
     assert state.parse_action(answer.action) in state.legal_actions()
 

@@ -23,6 +23,7 @@ import multiprocessing
 import random
 import signal
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -223,6 +224,7 @@ class BotPool:
         self._threads: ThreadPoolExecutor | None = None
         self.decisions = 0
         self.over_budget = 0
+        self._warned = -60.0
 
     def job(self, game: Game, position: str, seat: int, spec: str, rng: random.Random) -> Job:
         return Job(game=game.name, options=game.options, position=position, seat=seat, spec=spec,
@@ -243,7 +245,11 @@ class BotPool:
         self.decisions += 1
         if answer is not None and answer.over_budget:
             self.over_budget += 1
-            log.warning("bot %r on %s ran out of its %g s and played at random", job.spec, job.game, job.seconds)
+            now = time.monotonic()
+            if now - self._warned >= 60.0:  # one line a minute at most, however many bots run out
+                log.warning("%d bot decisions ran out of their %g s so far and were played at random (the last: "
+                            "%r on %s)", self.over_budget, job.seconds, job.spec, job.game)
+                self._warned = now
         return answer
 
     def _start(self) -> None:

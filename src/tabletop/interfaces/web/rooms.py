@@ -454,11 +454,11 @@ class Room:
 
     # -- connections --------------------------------------------------------------------
     async def attach(self, conn: Connection) -> None:
+        if conn.seat is not None:
+            await self.mark_joined(conn.seat)  # stored before anyone sees the seat as joined
         self.connections.add(conn)
         self.used = time.monotonic()
         self.broadcast()  # the newcomer gets everything; the others see who is connected
-        if conn.seat is not None:
-            await self.mark_joined(conn.seat)
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
