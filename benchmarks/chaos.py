@@ -7,7 +7,8 @@ away). ``--kills`` times, at a random moment, the server is killed with SIGKILL 
 on the same database. Then every game is played to its end and the stored records are checked:
 
 - every action the server acknowledged (``ack``) is in the record, at the number it was given;
-- every action a client was shown in a view is in the record, as shown (same number, same action);
+- every action a client (a player or a spectator of each game) was shown in a view is in the record,
+  as shown (same number, same action);
 - every game ends.
 
     .venv/bin/python benchmarks/chaos.py --kills 50
@@ -129,6 +130,25 @@ async def person(url: str, game_id: str, token: str, ledger: Ledger, rng: random
             await asyncio.sleep(0.2)
 
 
+async def spectator(url: str, game_id: str, ledger: Ledger, stop: asyncio.Event) -> None:
+    """A spectator of any game: notes every action it is shown, and comes back after a crash."""
+    while not stop.is_set():
+        try:
+            async with websockets.connect(f"{url}/ws/{game_id}", max_size=2**24, open_timeout=5) as ws:
+                while not stop.is_set():
+                    message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
+                    if message.get("type") != "view":
+                        continue
+                    for entry in message["actions"]:
+                        ledger.show(game_id, entry["n"], entry["action"])
+                    if message["terminal"]:
+                        return
+        except (OSError, TimeoutError, websockets.ConnectionClosed, websockets.InvalidHandshake,
+                json.JSONDecodeError):
+            ledger.reconnects += 1
+            await asyncio.sleep(0.2)
+
+
 async def drill(args: argparse.Namespace) -> int:
     folder = tempfile.mkdtemp(prefix="tabletop-chaos-")
     database = args.database or f"sqlite:///{os.path.join(folder, 'chaos.db')}"
@@ -152,12 +172,13 @@ async def drill(args: argparse.Namespace) -> int:
                 seats = [{"kind": "bot", "bot": "mcts:iterations=30"}, {"kind": "bot", "bot": "random"}]
             created = (await http.post("/api/games", json={"game": name, "seats": seats})).json()
             games.append(created["id"])
+            clients.append(asyncio.create_task(spectator(url.replace("http", "ws"), created["id"], ledger, stop)))
             for seat in created["seats"]:
                 if seat["link"]:
                     token = seat["link"].split("token=", 1)[1]
                     clients.append(asyncio.create_task(
                         person(url.replace("http", "ws"), created["id"], token, ledger, random.Random(rng.random()),
-                               stop)))
+                               stop, think=(args.think / 2, args.think * 1.5))))
         for kill in range(args.kills):
             await asyncio.sleep(rng.uniform(args.min_gap, args.max_gap))
             server.kill()
@@ -190,7 +211,8 @@ async def drill(args: argparse.Namespace) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kills", type=int, default=10, help="how many times the server is SIGKILLed")
-    parser.add_argument("--games", type=int, default=12, help="games played at once (half people, half bots)")
+    parser.add_argument("--games", type=int, default=16, help="games played at once (half people, half bots)")
+    parser.add_argument("--think", type=float, default=0.3, help="mean seconds a person thinks before acting")
     parser.add_argument("--min-gap", type=float, default=0.5, help="least seconds between restart and kill")
     parser.add_argument("--max-gap", type=float, default=4.0, help="most seconds between restart and kill")
     parser.add_argument("--finish-seconds", type=float, default=600.0, help="time allowed to finish every game")

@@ -242,19 +242,29 @@ def test_bots_think_in_a_worker_process_and_a_stored_spec_over_budget_is_clamped
     while state.is_chance_node():
         state.apply_action(state.chance_distribution().sample(rng))
 
-    async def decide() -> Any:
+    async def decide() -> tuple[Any, list[str]]:
         pool = BotPool(Limits(bot_workers=1, bot_iterations=10))
         try:
             job = pool.job(game, state.to_text(), state.current_player(), "mcts:iterations=1000000000", rng)
             assert job.iterations == 10
-            return await pool.decide(job)
+            first = await pool.decide(job)
+            order: list[str] = []
+
+            async def play(name: str) -> None:  # a game asks again only once it has its answer
+                for _ in range(4):
+                    await pool.decide(job)
+                    order.append(name)
+
+            await asyncio.gather(play("a"), play("b"))
+            return first, order
         finally:
             await pool.close()
 
     with ThreadPoolExecutor(1) as thread:  # a loop of its own (the browser tests leave one running here)
-        answer = thread.submit(asyncio.run, decide()).result()
+        answer, order = thread.submit(asyncio.run, decide()).result()
     assert answer is not None and not answer.over_budget
     assert state.parse_action(answer.action) in state.legal_actions()
+    assert order == ["a", "b"] * 4  # games take turns at the worker
 
 
 # -- finding 4: creation rate ------------------------------------------------------------------

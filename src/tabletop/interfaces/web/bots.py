@@ -199,17 +199,18 @@ class _Slot:
         return None
 
     def stop(self) -> None:
-        if self.conn is not None:
+        """Stop the worker (safe to call twice, from two threads: each takes what it stops)."""
+        conn, self.conn = self.conn, None
+        process, self.process = self.process, None
+        if conn is not None:
             with contextlib.suppress(OSError, ValueError):
-                self.conn.send(None)
-            self.conn.close()
-            self.conn = None
-        if self.process is not None:
-            self.process.join(timeout=1)
-            if self.process.is_alive():
-                self.process.kill()
-                self.process.join(timeout=1)
-            self.process = None
+                conn.send(None)
+            conn.close()
+        if process is not None:
+            process.join(timeout=1)
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=1)
 
 
 class BotPool:
