@@ -353,6 +353,14 @@ def test_serve_explains_itself_and_refuses_a_bad_database_clearly() -> None:
     assert helped.exit_code == 0 and "Example" in helped.output and "--database" in helped.output
     refused = runner.invoke(cli, ["serve", "--database", "nosuchdriver://somewhere"])
     assert refused.exit_code == 2 and "cannot open the database 'nosuchdriver://somewhere'" in refused.output
+    for flags, message in [
+        (["--data", "nonsense"], "--data expects GAME=FILE, got 'nonsense'"),
+        (["--data", "chess=/etc/passwd"], "unknown game 'chess'"),
+        (["--data", f"{list_games()[0]}=/no/such/board.toml"], "/no/such/board.toml: cannot read data file"),
+        (["--bot-seconds", "0"], "limit 'bot_seconds' must be a finite number above 0"),
+    ]:
+        refused = runner.invoke(cli, ["serve", "--database", "sqlite://", *flags])
+        assert refused.exit_code == 2 and message in refused.output, refused.output
 
 
 def test_state_log_from_an_entry_formats_only_the_new_lines() -> None:
