@@ -44,6 +44,7 @@ from sqlalchemy import (
     insert,
     inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -188,6 +189,8 @@ class Store:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":  # several servers starting at once migrate one at a time
+                conn.execute(text("SELECT pg_advisory_xact_lock(72127)"))
             config.attributes["connection"] = conn
             tables = set(inspect(conn).get_table_names())
             if "games" in tables and "alembic_version" not in tables:

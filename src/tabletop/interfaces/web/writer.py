@@ -89,7 +89,8 @@ class Writer:
 
     async def close(self) -> None:
         if self._task is not None:
-            while self._pending:
+            deadline = asyncio.get_running_loop().time() + 10.0  # let the writes under way land
+            while self._pending and not self._task.done() and asyncio.get_running_loop().time() < deadline:
                 await asyncio.sleep(0.01)
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
