@@ -198,7 +198,7 @@ def store_people_game(database: str, game_name: str, players: int, actions: list
     tokens = [f"token-of-seat-{s}" for s in range(players)]
     seats = [Seat(kind="human", name=f"p{s + 1}", token_hash=hash_token(t), joined=True) for s, t in enumerate(tokens)]
     game = make(game_name, players=players)
-    game_id = store.create_game(game_name, game.options, 99, seats, "server")
+    game_id = store.create_game(game_name, game.options, 99, seats)
     state = game.new_initial_state()
     for number, text in enumerate(actions):
         mover = state.current_player()

@@ -75,7 +75,7 @@ def test_a_restarted_server_resumes_every_game_exactly(any_database: str) -> Non
         assert hub.loaded == 2
 
 
-def test_start_up_reads_no_game_waiting_for_people_and_loads_it_when_opened(any_database: str) -> None:
+def test_start_up_reads_no_game_of_people_only_and_loads_it_when_opened(any_database: str) -> None:
     with TestClient(create_app(any_database, INSTANT, limits=FAST_BOTS)) as client:
         people = [create(client, "duel", HUMANS) for _ in range(5)]
         bots = create(client, "race", [{"kind": "bot", "bot": "random"}] * 2)
@@ -152,8 +152,8 @@ def test_an_older_database_is_migrated_and_its_games_go_on(any_database: str) ->
     store = Store(any_database)
     assert store.revision() == "0002"
     with store.engine.connect() as conn:
-        row = conn.execute(sa.text("SELECT waiting FROM games WHERE id = 'beef01'")).one()
-    assert tuple(row) == ("server",)  # to be looked at when resumed
+        row = conn.execute(sa.text("SELECT bots FROM games WHERE id = 'beef01'")).one()
+    assert tuple(row) == (True,)  # to be looked at when resumed
     store.close()
     with TestClient(create_app(any_database, INSTANT, limits=FAST_BOTS)) as client:
         # the bot's turn: the resumed game goes on by itself and waits for Ann again

@@ -37,7 +37,6 @@ from tabletop.agents.heuristic import POLICIES
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record
 from tabletop.core.registry import game_class, list_games
-from tabletop.core.state import CHANCE
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.bots import BotPool, check_budget
 from tabletop.interfaces.web.hub import Hub
@@ -47,7 +46,7 @@ from tabletop.interfaces.web.messages import ActRequest, CreateRequest, PressReq
 from tabletop.interfaces.web.options import Boards, check_client_options, file_options
 from tabletop.interfaces.web.rooms import Refused, Room, Services, Settings, new_seed
 from tabletop.interfaces.web.sockets import serve_socket
-from tabletop.interfaces.web.store import FINISHED, PEOPLE, SERVER, Seat, Store, StoredGame, hash_token, new_token
+from tabletop.interfaces.web.store import FINISHED, Seat, Store, StoredGame, hash_token, new_token
 from tabletop.interfaces.web.writer import Writer
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -256,12 +255,10 @@ def create_app(
                 token = tokens[number] = new_token()
                 seats.append(Seat(kind="human", name=seat_request.name or f"player {number + 1}",
                                   token_hash=hash_token(token), expires=expires))
-        first = game.new_initial_state().current_player()
-        waiting = SERVER if first == CHANCE or (first >= 0 and seats[first].kind == "bot") else PEOPLE
         seed = new_seed()
-        game_id = await services.writer.call(store.create_game, body.game, stored_options, seed, seats, waiting)
+        game_id = await services.writer.call(store.create_game, body.game, stored_options, seed, seats)
         hub.add(StoredGame(id=game_id, game=body.game, options=stored_options, seed=seed, seats=seats,
-                           status="running", created=datetime.now(UTC), waiting=waiting))
+                           status="running", created=datetime.now(UTC), bots=any(s.kind == "bot" for s in seats)))
         return {
             "id": game_id,
             "spectate": f"/game/{game_id}",

@@ -8,9 +8,9 @@ At most :attr:`Limits.rooms` games are held; when that many are busy, opening
 another is refused with 503 until one is put away.
 
 Start-up reads no game: it only starts :meth:`Hub.resume`, which loads, in the
-background and in pages, the unfinished games whose next move is the server's
-(chance or a bot), so they go on by themselves; games waiting for people stay in
-the database until someone comes back to them.
+background and in pages, the unfinished games with a bot seat, so they go on by
+themselves; games of people only stay in the database until someone comes back to
+them (opening one rolls any dice it waits for).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections import OrderedDict
 
 from tabletop.core.errors import TabletopError
 from tabletop.interfaces.web.rooms import Refused, Room, Services
-from tabletop.interfaces.web.store import FINISHED, SERVER, StoredGame
+from tabletop.interfaces.web.store import FINISHED, StoredGame
 
 log = logging.getLogger("tabletop.web")
 
@@ -123,11 +123,11 @@ class Hub:
             self.sweep()
 
     async def resume(self) -> int:
-        """Load, page by page, the unfinished games waiting for the server, so their bots and dice go on."""
+        """Load, page by page, the unfinished games with a bot seat, so their bots and dice go on."""
         resumed = 0
         after = ""
         while True:
-            ids = await asyncio.to_thread(self.store.waiting_for_server, after)
+            ids = await asyncio.to_thread(self.store.with_bots, after)
             if not ids:
                 return resumed
             for game_id in ids:
@@ -143,15 +143,13 @@ class Hub:
             after = ids[-1]
 
     async def _put_right(self, room: Room) -> None:
-        """A game an older server marked as waiting for it (or left unfinished while over): say what it is."""
-        waiting = room.waiting()
-        if waiting is None:
-            state = room.state
+        """A game an older database marked for resuming (or left unfinished while over): say what it is."""
+        state = room.state
+        if state.is_terminal():
             await self.services.writer.call(self.store.finish, room.id, list(state.winners()),
                                             [float(r) for r in state.returns()])
-        elif waiting != SERVER:
-            await self.services.writer.call(self.store.set_waiting, room.id, waiting)
-        room.stored_waiting = waiting
+        elif not room.agents:
+            await self.services.writer.call(self.store.set_bots, room.id, False)
 
     async def close(self) -> None:
         for task in self._tasks:

@@ -37,15 +37,12 @@ from tabletop.interfaces.web.bots import BotPool, within_budget
 from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.options import Boards
 from tabletop.interfaces.web.store import (
-    FINISHED,
-    PEOPLE,
-    SERVER,
     Append,
     Seat,
     Store,
     StoredGame,
+    finished_header,
     hash_token,
-    header_after,
 )
 from tabletop.interfaces.web.writer import Writer
 
@@ -248,19 +245,9 @@ class Room:
         self.revision = 0
         self._shared: tuple[int, str] = (-1, "")
         self.used = time.monotonic()
-        #: whom the stored header says the game waits for (an older database may say the server; see Hub)
-        self.stored_waiting: str | None = None if stored.status == FINISHED else stored.waiting
 
     def _reseed(self) -> None:
         self.chance_rng, self.seat_rngs = streams(resume_seed(self.seed, len(self.actors)), self.game.num_players)
-
-    def waiting(self, state: State | None = None) -> str | None:
-        """Whom the game waits for: the server (chance, a bot), people, or nobody (``None``: it is over)."""
-        state = state or self.state
-        if state.is_terminal():
-            return None
-        mover = state.current_player()
-        return SERVER if mover == CHANCE or mover in self.agents else PEOPLE
 
     def busy(self) -> bool:
         """Is anything going on here (a viewer, the server's move, a live event, a change being stored)?"""
@@ -331,14 +318,10 @@ class Room:
         number = len(self.actors)
         after = self.state.clone()
         after.apply_action(action)  # raises before anything changed if illegal
-        waiting = self.waiting(after)
         header = None
-        if waiting != self.stored_waiting:  # the header changes only when whom the game waits for does
-            over = waiting is None
-            header = header_after(waiting, list(after.winners()) if over else [],
-                                  [float(r) for r in after.returns()] if over else [])
+        if after.is_terminal():  # the header changes only when the game ends
+            header = finished_header(list(after.winners()), [float(r) for r in after.returns()])
         await self.services.writer.append(Append(self.id, number, str(action), actor, header))
-        self.stored_waiting = waiting
         self.state = after
         self.log_lines.extend(after.log(len(self.log_lines)))
         self.actors.append(actor)
@@ -358,9 +341,7 @@ class Room:
             state = self.game.new_initial_state()
             for action in self.state.history()[:keep]:
                 state.apply_action(action)
-            waiting = self.waiting(state)
-            await self.services.writer.call(self.services.store.truncate, self.id, keep, waiting)
-            self.stored_waiting = waiting
+            await self.services.writer.call(self.services.store.truncate, self.id, keep)
             self.state = state
             self.log_lines = state.log()
             self.actors = self.actors[:keep]

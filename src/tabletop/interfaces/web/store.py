@@ -4,8 +4,8 @@ A game is stored as its header (game name, options, seed, seats) and the list
 of accepted actions in order, exactly what a :class:`~tabletop.core.record.Record`
 holds. Every accepted action is written (and committed) before anyone is told
 about it, so a restarted server rebuilds each game by replaying its actions
-through the core API. The header also says whom the game waits for (``waiting``: the
-server, for chance and bots, or people), so a restart finds the games it must move on without reading every game.
+through the core API. The header also says whether the server plays in the game (``bots``: a
+seat is a bot), so a restart finds the games it must move on without reading every game.
 
 The schema is created and changed by Alembic migrations (:mod:`.migrations`):
 opening a database brings it to the newest revision, and a database made before
@@ -28,6 +28,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Engine,
@@ -40,6 +41,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     func,
     insert,
     inspect,
@@ -64,9 +66,9 @@ games_table = Table(
     Column("returns", JSON, nullable=True),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
-    Column("waiting", String(16), nullable=True),
+    Column("bots", Boolean, nullable=False, server_default=false()),
     Index("ix_games_created", "created"),
-    Index("ix_games_status_waiting", "status", "waiting"),
+    Index("ix_games_status_bots", "status", "bots"),
 )
 
 actions_table = Table(
@@ -91,8 +93,6 @@ boards_table = Table(
 
 #: statuses of a stored game
 RUNNING, FINISHED = "running", "finished"
-#: whom a running game waits for
-SERVER, PEOPLE = "server", "people"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
@@ -145,7 +145,7 @@ class StoredGame:
     actors: list[int] = field(default_factory=list)  # who took each action (-1: chance)
     winners: list[int] | None = None
     returns: list[float] | None = None
-    waiting: str | None = None
+    bots: bool = False
 
 
 @dataclass(frozen=True)
@@ -159,11 +159,9 @@ class Append:
     header: dict[str, Any] | None = None
 
 
-def header_after(waiting: str | None, winners: list[int], returns: list[float]) -> dict[str, Any]:
-    """The header of a game whose new position waits for ``waiting`` (``None``: the game is over)."""
-    if waiting is None:
-        return {"status": FINISHED, "waiting": None, "winners": winners, "returns": returns}
-    return {"waiting": waiting}
+def finished_header(winners: list[int], returns: list[float]) -> dict[str, Any]:
+    """The header of a game that just ended."""
+    return {"status": FINISHED, "winners": winners, "returns": returns}
 
 
 class Store:
@@ -208,13 +206,13 @@ class Store:
         self.engine.dispose()
 
     # -- games ---------------------------------------------------------------------------
-    def create_game(self, game: str, options: dict[str, Any], seed: int, seats: list[Seat], waiting: str) -> str:
+    def create_game(self, game: str, options: dict[str, Any], seed: int, seats: list[Seat]) -> str:
         game_id = secrets.token_hex(6)
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(insert(games_table).values(
                 id=game_id, game=game, options=options, seed=seed, seats=[s.to_json() for s in seats],
-                status=RUNNING, created=stamp, updated=stamp, waiting=waiting,
+                status=RUNNING, created=stamp, updated=stamp, bots=any(s.kind == "bot" for s in seats),
             ))
         return game_id
 
@@ -225,10 +223,10 @@ class Store:
                 return None
             return _stored(conn, dict(row))
 
-    def waiting_for_server(self, after: str = "", limit: int = 500) -> list[str]:
-        """Ids of running games whose next move is the server's (chance or a bot), in id order from ``after``."""
+    def with_bots(self, after: str = "", limit: int = 500) -> list[str]:
+        """Ids of running games with a bot seat (the server plays in them), in id order from ``after``."""
         query = (select(games_table.c.id)
-                 .where(games_table.c.status == RUNNING, games_table.c.waiting == SERVER, games_table.c.id > after)
+                 .where(games_table.c.status == RUNNING, games_table.c.bots.is_(True), games_table.c.id > after)
                  .order_by(games_table.c.id).limit(limit))
         with self.engine.connect() as conn:
             return [str(r) for r in conn.execute(query).scalars()]
@@ -254,12 +252,11 @@ class Store:
     def finish(self, game_id: str, winners: list[int], returns: list[float]) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(games_table).where(games_table.c.id == game_id)
-                         .values(status=FINISHED, waiting=None, winners=winners, returns=returns, updated=now()))
+                         .values(status=FINISHED, winners=winners, returns=returns, updated=now()))
 
-    def set_waiting(self, game_id: str, waiting: str) -> None:
+    def set_bots(self, game_id: str, bots: bool) -> None:
         with self.engine.begin() as conn:
-            conn.execute(update(games_table).where(games_table.c.id == game_id, games_table.c.status == RUNNING)
-                         .values(waiting=waiting))
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(bots=bots))
 
     # -- actions -------------------------------------------------------------------------
     def append_many(self, appends: list[Append]) -> None:
@@ -271,7 +268,7 @@ class Store:
         """Store action ``number`` (0-based) on its own; a second action under the same number fails."""
         self.append_many([Append(game_id, number, action, seat, header)])
 
-    def truncate(self, game_id: str, length: int, waiting: str) -> None:
+    def truncate(self, game_id: str, length: int) -> None:
         """Forget every action from number ``length`` on (an undo)."""
         from sqlalchemy import delete
 
@@ -279,7 +276,7 @@ class Store:
             conn.execute(delete(actions_table).where(actions_table.c.game_id == game_id,
                                                      actions_table.c.number >= length))
             conn.execute(update(games_table).where(games_table.c.id == game_id)
-                         .values(waiting=waiting, updated=now()))
+                         .values(updated=now()))
 
     # -- boards given by the operator ------------------------------------------------------
     def put_board(self, game: str, name: str, text: str) -> str:
@@ -303,7 +300,7 @@ def _append(conn: Connection, appends: list[Append]) -> None:
     conn.execute(insert(actions_table), [
         {"game_id": a.game_id, "number": a.number, "action": a.action, "seat": a.seat, "at": stamp} for a in appends
     ])
-    for a in appends:  # only when whom the game waits for changes, or it ends
+    for a in appends:  # only when the game ends
         if a.header is not None:
             conn.execute(update(games_table).where(games_table.c.id == a.game_id).values(**a.header, updated=stamp))
 
@@ -325,7 +322,7 @@ def _stored(conn: Connection, row: dict[str, Any]) -> StoredGame:
     return StoredGame(
         id=row["id"], game=row["game"], options=dict(options), seed=int(row["seed"]),
         seats=[Seat.from_json(s) for s in row["seats"]], status=row["status"], created=created,
-        actions=actions, actors=actors, winners=row["winners"], returns=row["returns"], waiting=row.get("waiting"),
+        actions=actions, actors=actors, winners=row["winners"], returns=row["returns"], bots=bool(row.get("bots")),
     )
 
 

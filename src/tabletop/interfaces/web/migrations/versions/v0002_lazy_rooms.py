@@ -1,9 +1,9 @@
-"""Games are loaded on demand: each header says whom it waits for; boards table; indexes.
+"""Games are loaded on demand: each header says whether a bot plays in it; boards table; indexes.
 
-``waiting`` lets a restart find the games the server must move (chance, bots) without reading
-every game; ``boards`` keeps the text of the boards
+``bots`` lets a restart find the games the server must move on (those with a bot seat) without
+reading every game; ``boards`` keeps the text of the boards
 the operator gave with ``tabletop serve --data``. A running game of an older database is marked as
-waiting for the server: the first look at it (when it is loaded) puts it right.
+having bots: the server loads it once after the upgrade and puts the mark right.
 
 Revision ID: 0002
 Revises: 0001
@@ -21,12 +21,13 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("waiting", sa.String(16), nullable=True))
-    games = sa.table("games", sa.column("status", sa.String), sa.column("waiting", sa.String))
-    op.execute(games.update().where(games.c.status == "running").values(waiting="server"))
+    # a plain ADD COLUMN (SQLite too): rebuilding the table would trip the foreign key of actions
+    op.add_column("games", sa.Column("bots", sa.Boolean(create_constraint=False), nullable=False,
+                                     server_default=sa.false()))
+    games = sa.table("games", sa.column("status", sa.String), sa.column("bots", sa.Boolean))
+    op.execute(games.update().where(games.c.status == "running").values(bots=True))
     op.create_index("ix_games_created", "games", ["created"])
-    op.create_index("ix_games_status_waiting", "games", ["status", "waiting"])
+    op.create_index("ix_games_status_bots", "games", ["status", "bots"])
     op.create_table(
         "boards",
         sa.Column("digest", sa.String(64), primary_key=True),
@@ -39,7 +40,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("boards")
-    op.drop_index("ix_games_status_waiting", "games")
+    op.drop_index("ix_games_status_bots", "games")
     op.drop_index("ix_games_created", "games")
     with op.batch_alter_table("games") as batch:
-        batch.drop_column("waiting")
+        batch.drop_column("bots")
