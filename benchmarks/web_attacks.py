@@ -73,6 +73,13 @@ class Server:
         self.ready_after = self.wait_ready()
 
     def wait_ready(self, timeout: float = 900.0) -> float:
+        try:
+            return self._wait_ready(timeout)
+        except BaseException:
+            self.stop()  # never leave a server behind
+            raise
+
+    def _wait_ready(self, timeout: float) -> float:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
