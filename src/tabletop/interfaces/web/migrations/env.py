@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import context
 
 from tabletop.interfaces.web.store import metadata
 
-connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
-with context.begin_transaction():
-    context.run_migrations()
+
+def run(connection: Any) -> None:
+    context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if hasattr(context, "config"):  # run by Alembic, not merely imported (by a test collector, say)
+    run(context.config.attributes["connection"])
