@@ -7,6 +7,7 @@ the RSS of this process, with a generous limit.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import random
@@ -308,15 +309,19 @@ def test_a_spectator_flooding_pings_without_reading_is_disconnected_and_memory_s
         sent = 0
         ping = json.dumps({"type": "ping", "id": "x" * size})
         with connect(f"{live.url.replace('http', 'ws')}/ws/{game_id}", max_queue=1, max_size=2**24,
-                     close_timeout=1) as ws, pytest.raises(ConnectionClosed) as closed:
-            deadline = time.monotonic() + 20
-            while time.monotonic() < deadline:  # never reads (the client's queue is full at once)
-                ws.send(ping)
-                sent += 1
-        grown = rss_mb() - before
+                     close_timeout=1) as ws:
+            deadline = time.monotonic() + 5
+            with contextlib.suppress(ConnectionClosed):
+                while time.monotonic() < deadline and sent < 5_000:  # never reads: its queue is full at once
+                    ws.send(ping)
+                    sent += 1
+            grown = rss_mb() - before
+            with pytest.raises(ConnectionClosed) as closed:  # now read: the server's close frame is there
+                while True:
+                    ws.recv(timeout=10)
     finally:
         logging.getLogger("uvicorn.error").removeHandler(handler)
     received = closed.value.rcvd
-    assert received is None or received.code == code
-    assert sent < 10_000 and grown < 100, (sent, grown)  # before: 4 GB within 20 s
+    assert received is not None and received.code == code
+    assert grown < 100, grown  # before: 4 GB within 20 s
     assert not [r for r in errors if r.exc_info]  # no traceback in the server's log
