@@ -1,6 +1,6 @@
 # Two commands set everything up on a fresh machine with only Python installed:
 #   make run    start the web server and print the address to open in a browser
-#   make test   ruff, mypy --strict and pytest (with doctests)
+#   make test   ruff, mypy --strict and pytest (with doctests), the web server's tests on SQLite and PostgreSQL
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,7 +12,7 @@ EXAMPLE := $(VENV)/.example-installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,web,analysis]'
+	$(BIN)/pip install --quiet -e '.[dev,web,analysis,postgresql]'
 	touch $(STAMP)
 
 # The tests prove that a game packaged outside tabletop (examples/pig) works with no edit to tabletop.
@@ -32,10 +32,12 @@ run: $(STAMP)
 $(CHROMIUM):
 	apt-get update -qq && apt-get install -y -qq chromium
 
+# The web server's persistence tests run on SQLite and on Debian's PostgreSQL, which .ci/postgres.sh
+# installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does).
 test: $(STAMP) $(EXAMPLE) $(CHROMIUM)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy --strict src examples/pig/src
-	$(BIN)/pytest
+	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
@@ -44,7 +46,7 @@ typecheck: $(STAMP) $(EXAMPLE)
 	$(BIN)/mypy --strict src examples/pig/src
 
 pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM)
-	$(BIN)/pytest
+	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'

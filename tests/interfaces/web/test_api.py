@@ -290,7 +290,7 @@ def test_undo_is_refused_once_a_chance_event_happened(database: str) -> None:
 def test_every_action_is_stored_before_it_is_broadcast(client: TestClient) -> None:
     created = create(client, "duel", HUMANS)
     game_id = created["id"]
-    room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
+    room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
     store = client.app.state.store  # type: ignore[attr-defined]
     stored_at_broadcast: list[tuple[int, int]] = []
     original = room.broadcast
@@ -303,23 +303,6 @@ def test_every_action_is_stored_before_it_is_broadcast(client: TestClient) -> No
     for token, action in [(token_of(created, 0), "left"), (token_of(created, 1), "right")]:
         client.post(f"/api/games/{game_id}/act", json={"token": token, "action": action})
     assert stored_at_broadcast == [(1, 1), (2, 2)]
-
-
-def test_a_restarted_server_resumes_every_game_exactly(database: str) -> None:
-    with TestClient(create_app(database, INSTANT)) as client:
-        created = create(client, "duel", HUMANS)
-        game_id, ann, bob = created["id"], token_of(created, 0), token_of(created, 1)
-        for token, action in [(ann, "left"), (bob, "right"), (ann, "right")]:
-            client.post(f"/api/games/{game_id}/act", json={"token": token, "action": action})
-        bots = create(client, "race", [{"kind": "bot", "bot": "random"}] * 2)
-        before = view(client, game_id, bob)
-    with TestClient(create_app(database, INSTANT)) as client:
-        after = view(client, game_id, bob)
-        assert after["state"] == before["state"] and after["log"] == before["log"] and after["n"] == 3
-        assert after["legal"] == ["left", "right"]
-        assert client.post(f"/api/games/{game_id}/act", json={"token": bob, "action": "left"}).status_code == 200
-        # the bot-only game went on by itself after the restart and finished
-        assert wait_until(lambda: view(client, bots["id"])["terminal"])
 
 
 #: every installed game (the packaged ones and any other, such as examples/pig)
@@ -336,7 +319,7 @@ def test_a_real_game_sends_every_seat_the_same_public_position_and_no_deck_order
         created = create(client, game, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"},
                                         {"kind": "bot", "bot": "random"}])
         game_id, tokens = created["id"], [token_of(created, 0), token_of(created, 1)]
-        room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
+        room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
         rng = random.Random(3)
         for _ in range(40):  # the people play random legal moves for a while
             current = [view(client, game_id, t) for t in tokens]
@@ -365,7 +348,7 @@ def test_a_game_with_hidden_information_sends_each_seat_only_its_own_view(databa
     with TestClient(create_app(database, Settings(bot_delay=0.0, chance_delay=0.0))) as client:
         created = create(client, "hidden-card", HUMANS)
         game_id, ann, bob = created["id"], token_of(created, 0), token_of(created, 1)
-        room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
+        room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
         wait_until(lambda: room.state.current_player() == 0)
         mine, theirs = room.state.cards
         seen = {who: view(client, game_id, token) for who, token in (("ann", ann), ("bob", bob), ("all", None))}
@@ -386,6 +369,14 @@ def test_serve_explains_itself_and_refuses_a_bad_database_clearly() -> None:
     assert helped.exit_code == 0 and "Example" in helped.output and "--database" in helped.output
     refused = runner.invoke(cli, ["serve", "--database", "nosuchdriver://somewhere"])
     assert refused.exit_code == 2 and "cannot open the database 'nosuchdriver://somewhere'" in refused.output
+    for flags, message in [
+        (["--data", "nonsense"], "--data expects GAME=FILE, got 'nonsense'"),
+        (["--data", "chess=/etc/passwd"], "unknown game 'chess'"),
+        (["--data", f"{REAL_GAMES[0]}=/no/such/board.toml"], "/no/such/board.toml: cannot read data file"),
+        (["--bot-seconds", "0"], "limit 'bot_seconds' must be a finite number above 0"),
+    ]:
+        refused = runner.invoke(cli, ["serve", "--database", "sqlite://", *flags])
+        assert refused.exit_code == 2 and message in refused.output, refused.output
 
 
 def test_state_log_from_an_entry_formats_only_the_new_lines() -> None:

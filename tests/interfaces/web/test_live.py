@@ -79,9 +79,9 @@ def test_a_rescue_is_played_live_and_settled_as_ordinary_chance_outcomes(
     both = lambda s: is_rescue(s) and 0 in rescuers_in_order(s) and 1 in rescuers_in_order(s)  # noqa: E731
     game_id, (ann, _bob), actions = stored_position(database, 2, both)
     client = client_for(QUICK)
-    room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
     live = wait_until(lambda: (v := client.get(f"/api/games/{game_id}").json()["live"]) and v["phase"] == "running"
                       and v)
+    room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
     assert live["kind"] == "rescue" and {r["seat"] for r in live["rescuers"]} == {0, 1}
     assert live["wild"] is None  # two players: the hourglass is not wild
     assert 0 < live["remaining"] <= 1.0

@@ -69,7 +69,7 @@ def header(room: Room) -> dict[str, Any]:
         "id": room.id,
         "game": info.name,
         "title": info.title,
-        "options": room.game.options,
+        "options": room.options,
         "players": room.game.num_players,
         "board_module": board_module(info.name),
     }
