@@ -12,7 +12,7 @@ from tabletop.core.errors import (
     TabletopError,
     UnknownGameError,
 )
-from tabletop.core.game import Game, GameInfo
+from tabletop.core.game import Game, GameInfo, TimeModel
 from tabletop.core.options import Option
 from tabletop.core.record import Record, replay
 from tabletop.core.registry import list_games, make
@@ -35,6 +35,7 @@ __all__ = [
     "ReplayError",
     "State",
     "TabletopError",
+    "TimeModel",
     "UnknownGameError",
     "list_games",
     "make",

@@ -118,7 +118,7 @@ class Rescue:
     def roll(self, seat: int) -> None:
         """Roll ``seat``'s rescue die with the server's chance stream."""
         self.rolled_at[seat] = time.monotonic()
-        rng: random.Random = self.room.chance_rng
+        rng: random.Random = self.room.streams.stream("live")
         face = self.faces[min(int(rng.random() * len(self.faces)), len(self.faces) - 1)]
         self.rolls[seat].append(face)
         if self._hit(face):
@@ -145,7 +145,7 @@ class Rescue:
 
     async def _bot(self, seat: int) -> None:
         settings = self.room.settings
-        rng = self.room.seat_rngs[seat]
+        rng = self.room.streams.seat(seat)
         while seat not in self.saved:
             pause = settings.bot_roll_interval * (0.67 + 0.66 * rng.random())
             await asyncio.sleep(max(pause, settings.rescue_roll_seconds))
@@ -214,7 +214,7 @@ class JumanjiCall:
 
     async def _bot(self, seat: int) -> None:
         low, high = self.room.settings.bot_press_delay
-        await asyncio.sleep(low + (high - low) * self.room.seat_rngs[seat].random())
+        await asyncio.sleep(low + (high - low) * self.room.streams.seat(seat).random())
         await self.press(seat, "jumanji")
 
     async def run(self) -> None:
@@ -228,9 +228,7 @@ class JumanjiCall:
                 task.cancel()
         if room.version != self.version:
             return
-        if self.winner is None:  # nobody called: the server decides by chance
-            outcome = room.state.chance_distribution().sample(room.chance_rng)
-        else:
-            outcome = self.outcomes[f"first {self.winner}"]
+        # nobody called: the server decides by chance
+        outcome = room.streams.chance(room.state) if self.winner is None else self.outcomes[f"first {self.winner}"]
         room.broadcast()
         await room.commit(outcome, -1, room.version)

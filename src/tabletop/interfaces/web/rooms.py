@@ -1,7 +1,7 @@
 """The authoritative game rooms: one per game, in memory, driven by asyncio.
 
 A room holds the position, the server's random streams (chance and one per
-seat, from :func:`tabletop.core.play.streams`), the bots, the live event in
+seat, from :class:`tabletop.core.play.Streams`), the bots, the live event in
 progress (a Jumanji rescue countdown ...) and the open WebSocket connections.
 Every change goes through :meth:`Room.act` or :meth:`Room.commit`: it is checked by the core API,
 stored, and only then broadcast.
@@ -28,7 +28,7 @@ from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError, TabletopError
 from tabletop.core.game import Game
-from tabletop.core.play import streams
+from tabletop.core.play import Streams
 from tabletop.core.registry import make
 from tabletop.core.state import CHANCE, State
 from tabletop.interfaces.web import views
@@ -186,7 +186,7 @@ class Room:
         self._shared: tuple[int, str] = (-1, "")
 
     def _reseed(self) -> None:
-        self.chance_rng, self.seat_rngs = streams(resume_seed(self.seed, len(self.actors)), self.game.num_players)
+        self.streams = Streams(resume_seed(self.seed, len(self.actors)))
 
     # -- who may act -----------------------------------------------------------------
     def seat_for_token(self, token: str | None) -> int | None:
@@ -320,12 +320,12 @@ class Room:
                         continue
                     await self._pause(self.settings.chance_delay)
                     if version == self.version:
-                        await self.commit(state.chance_distribution().sample(self.chance_rng), BY_CHANCE, version)
+                        await self.commit(self.streams.chance(state), BY_CHANCE, version)
                 elif mover in self.agents:
                     await self._pause(self.settings.bot_delay)
                     if version != self.version:
                         continue
-                    agent, rng = self.agents[mover], self.seat_rngs[mover]
+                    agent, rng = self.agents[mover], self.streams.seat(mover)
                     action = await asyncio.to_thread(agent.step, state.clone(), rng)
                     await self.commit(action, mover, version)
                 else:
