@@ -9,6 +9,7 @@ a chunk of plain columns.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -83,10 +84,11 @@ class RayCluster:
         self._ray: Any = ray
         if not ray.is_initialized():
             try:
-                ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+                ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 raise BackendError(f"cannot connect to Ray at {address or 'a new local instance'}: {exc}") from None
-        cpus = int(ray.cluster_resources().get("CPU", os.cpu_count() or 1))
+        resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        cpus = int(resources.get("CPU", os.cpu_count() or 1))
         self.in_flight = in_flight or max(2, 2 * cpus)
         self._remote = ray.remote(_play_ray)
 

@@ -73,6 +73,7 @@ class VariantSummary:
         self.moments: dict[str, Moments] = {}
         self.turns = Counts()
         self.lead_changes = Counts()
+        self.figure_counts: dict[str, Counts] = {}
 
     def add(self, columns: dict[str, list[Any]], values: dict[str, list[float | None]]) -> None:
         self.games += len(columns["turns"])
@@ -82,6 +83,9 @@ class VariantSummary:
                 self.moments.setdefault(name, Moments()).add_many(present)
         self.turns.add_counter(Counter(columns["turns"]))
         self.lead_changes.add_counter(Counter(v for v in columns["lead_changes"] if v is not None))
+        for name, column in values.items():
+            if name.startswith("figure:"):
+                self.figure_counts.setdefault(name, Counts()).add_counter(Counter(v for v in column if v is not None))
 
     def mean(self, name: str) -> float | None:
         m = self.moments.get(name)
