@@ -1,7 +1,8 @@
 """A tiny dice race used to test the core without depending on a real game.
 
 Each turn the mover rolls a d3 (a chance node), then chooses ``advance`` (move
-that many steps) or ``wait``. The first to reach ``goal`` wins.
+that many steps) or ``wait``. The first to reach ``goal`` wins. Standings are the
+positions; the time model is a minute to set up, 6 s a turn and 3 s a decision.
 """
 
 from __future__ import annotations
@@ -11,7 +12,18 @@ from typing import Any
 
 import pytest
 
-from tabletop.core import CHANCE, TERMINAL, Action, Distribution, Game, GameInfo, NotationError, Option, State
+from tabletop.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Distribution,
+    Game,
+    GameInfo,
+    NotationError,
+    Option,
+    State,
+    TimeModel,
+)
 from tabletop.core.registry import register
 
 
@@ -82,6 +94,9 @@ class RaceState(State):
     def turn_number(self) -> int:
         return self.turns
 
+    def standings(self) -> list[float]:
+        return [float(p) for p in self.positions]
+
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, RaceState)
         other.positions = self.positions.copy()
@@ -129,6 +144,9 @@ class RaceGame(Game):
 
     def max_game_length(self) -> int:
         return 10_000
+
+    def time_model(self) -> TimeModel:
+        return TimeModel(setup_minutes=1.0, seconds_per_turn=6.0, seconds_per_decision=3.0)
 
 
 register("race", RaceGame)

@@ -17,7 +17,7 @@ from tabletop.analysis.compare import parse_variant, run_variants
 from tabletop.analysis.runner import Decisiveness, RunSpec, Variant
 from tabletop.analysis.summary import RunSummary
 from tabletop.core.agent import Agent
-from tabletop.core.errors import TabletopError
+from tabletop.core.errors import InvalidOptionError, TabletopError
 from tabletop.core.game import Game
 from tabletop.interfaces.cli.options import build_game
 
@@ -46,9 +46,8 @@ def agents_for(game: Game, specs: list[str]) -> tuple[Agent, ...]:
     if len(specs) == 1:
         return tuple(from_spec(specs[0]) for _ in range(game.num_players))
     if len(specs) != game.num_players:
-        raise typer.BadParameter(
-            f"give one agent for every seat or exactly {game.num_players} (one per seat), not {len(specs)}",
-            param_hint="--agents",
+        raise InvalidOptionError(
+            f"--agents: give one agent for every seat or exactly {game.num_players} (one per seat), not {len(specs)}"
         )
     return tuple(from_spec(spec) for spec in specs)
 
