@@ -73,6 +73,10 @@ class LocalProcesses:
                     future.cancel()
 
 
+#: where a local Ray instance (``--backend ray`` without ``--address``) listens
+LOCAL_RAY_ADDRESS = "127.0.0.2"
+
+
 class RayCluster:
     """Chunks as Ray tasks, on a local Ray instance or an existing cluster (``address="auto"``)."""
 
@@ -83,8 +87,17 @@ class RayCluster:
             raise BackendError("the ray backend needs Ray: pip install 'tabletop[ray]'") from None
         self._ray: Any = ray
         if not ray.is_initialized():
+            # A new local instance listens on loopback only. Ray rewrites 127.0.0.1 to the
+            # machine's network address, so it is given another address of the loopback range.
+            node = LOCAL_RAY_ADDRESS if address is None else None
             try:
-                ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+                ray.init(
+                    address=address,
+                    include_dashboard=False,
+                    logging_level=logging.ERROR,
+                    log_to_driver=False,
+                    _node_ip_address=node,
+                )
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 raise BackendError(f"cannot connect to Ray at {address or 'a new local instance'}: {exc}") from None
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
