@@ -184,3 +184,19 @@ def test_simulate_writes_results_that_report_reads(tmp_path: Path) -> None:
     assert report.variants[0].games == 50 and math.isclose(
         report.variants[0].metrics["completion"].mean, 1.0
     )
+
+
+def test_the_fast_sampler_gives_the_outcomes_of_the_one_rule() -> None:
+    for name, options in (("race", {}), ("bonus-race", {"bonus": True})):
+        game = tabletop.make(name, players=2, **options)
+        for seed in range(10):
+            a, b = Streams(seed), Streams(seed)
+            state = game.new_initial_state()
+            fast = b.sampler(state)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcome = a.chance(state)
+                    assert fast(state) == outcome
+                else:
+                    outcome = state.legal_actions()[0]
+                state.apply_action(outcome)

@@ -45,11 +45,11 @@ class GameRow:
 def play_traced(game: Game, agents: Sequence[Agent], seed: int) -> tuple[State, GameRow]:
     """Play one game from the start with ``seed`` and return its final state and figures."""
     streams = Streams(seed)
-    chance_outcome = streams.chance
     seat_stream = streams.seat
     for seat, agent in enumerate(agents):
         agent.reset(seat)
     state = game.new_initial_state()
+    chance_outcome = streams.sampler(state)
     limit = game.max_game_length()
     standings = state.standings()
     trace: list[list[float]] = [] if standings is None else [standings]
