@@ -177,7 +177,7 @@ class RunSummary:
                 present = [x for x in column if x is not None]
                 key = (v, name)
                 if key not in self.sequences:
-                    self.sequences[key] = ConfidenceSequence(self.alpha)
+                    self.sequences[key] = ConfidenceSequence(self.alpha, target=self.precision)
                 self.sequences[key].update(present)
                 if v == 0 or name not in values[0]:
                     continue
@@ -185,7 +185,7 @@ class RunSummary:
                 diffs = [a - b for a, b in zip(column, base, strict=True) if a is not None and b is not None]
                 key = (v, "diff:" + name)
                 if key not in self.sequences:
-                    self.sequences[key] = ConfidenceSequence(self.alpha, -1.0, 1.0)
+                    self.sequences[key] = ConfidenceSequence(self.alpha, -1.0, 1.0, target=self.precision)
                 self.sequences[key].update(diffs)
 
     def widest(self) -> float:
