@@ -2,8 +2,8 @@
 
 >>> m = Moments()
 >>> for v in (1.0, 2.0, 4.0): m.add(v)
->>> m.count, m.mean, m.variance
-(3, 2.3333333333333335, 2.3333333333333335)
+>>> m.count, round(m.mean, 6), round(m.variance, 6)
+(3, 2.333333, 2.333333)
 >>> c = Counts()
 >>> for v in (3, 1, 2, 2): c.add(v)
 >>> c.quantile(0.5), c.survival(2)

@@ -1,13 +1,7 @@
 """Comparing variants of a game on common random numbers, for a fixed count or until precise.
 
->>> import tabletop
->>> from tabletop.agents import RandomAgent
->>> game = tabletop.make("jumanji", players=2)
->>> variants = [Variant(n, tabletop.make("jumanji", players=2, rescue_rolls=r), (RandomAgent(), RandomAgent()))
-...             for n, r in (("eight", 8), ("four", 4))]
->>> result = run_variants(RunSpec(tuple(variants), seed=1), games=40)
->>> result.games, result.stopped
-(40, 'games')
+Each variant is a :class:`~tabletop.analysis.runner.Variant` (a name, a game with its
+options, one agent per seat); ``run_variants`` plays them and returns the summary.
 """
 
 from __future__ import annotations

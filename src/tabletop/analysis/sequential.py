@@ -32,7 +32,7 @@ interval's width after 10^5 observations). When a run stops at a known half-widt
 >>> cs.count, round(cs.low, 4), round(cs.high, 4)
 (4, 0.0, 1.0)
 >>> cs.update([0.0, 1.0] * 5000)
->>> round(cs.centre, 3), cs.half_width < 0.03
+>>> round(cs.centre, 2), cs.half_width < 0.03
 (0.5, True)
 """
 
