@@ -26,11 +26,12 @@ LABELS = {
 }
 
 STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 960px; color: #222; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
+.plots { display: grid; grid-template-columns: repeat(auto-fit, minmax(460px, 1fr)); gap: 0.5em; }
 table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
-img { max-width: 100%; display: block; margin: 1em 0; }
+img { max-width: 100%; display: block; margin: 0.5em 0; }
 .note { color: #555; font-size: 0.9em; }
 """
 
@@ -39,7 +40,7 @@ def label(metric: str) -> str:
     if metric.startswith("win["):
         return f"seat {metric[4:-1]} win rate"
     if metric.startswith("figure:"):
-        return metric.removeprefix("figure:")
+        return "figure " + metric.removeprefix("figure:")
     return LABELS.get(metric, metric)
 
 
@@ -75,19 +76,39 @@ def _variant_table(variants: list[VariantReport]) -> str:
 
 
 def _difference_table(report: Report) -> str:
+    """One row per metric, one column per variant: the paired difference, its interval and
+    the share of variance pairing removed."""
     if not report.differences:
         return ""
+    others = [v.name for v in report.variants[1:]]
+    cells: dict[str, dict[str, str]] = {}
+    for d in report.differences:
+        cut = "" if math.isnan(d.variance_reduction) else f" · {100 * d.variance_reduction:.0f}%"
+        cells.setdefault(d.metric, {})[d.variant] = (
+            f"{_number(d.difference)} <small>({_number(d.low)} – {_number(d.high)}){cut}</small>"
+        )
+    head = "".join(f"<th>{html.escape(name)}</th>" for name in others)
     rows = "".join(
-        f"<tr><td>{html.escape(d.variant)}</td><td>{html.escape(label(d.metric))}</td><td>{_number(d.difference)}</td>"
-        f"<td>{_number(d.low)} – {_number(d.high)}</td>"
-        f"<td>{'–' if math.isnan(d.variance_reduction) else f'{100 * d.variance_reduction:.0f}%'}</td></tr>"
-        for d in report.differences
+        f"<tr><td>{html.escape(label(metric))}</td>"
+        + "".join(f"<td>{row.get(name, '–')}</td>" for name in others)
+        + "</tr>"
+        for metric, row in cells.items()
     )
     return (
-        f"<h2>Each variant minus {html.escape(report.baseline)} (paired by game)</h2>"
-        "<table><tr><th>variant</th><th>metric</th><th>difference</th><th>95% paired interval</th>"
-        f"<th>variance removed by pairing</th></tr>{rows}</table>"
+        f"<h2>Each variant minus {html.escape(report.baseline)}, paired by game</h2>"
+        "<p class=\"note\">difference (95% paired interval) · share of its variance removed by pairing</p>"
+        f"<table><tr><th>metric</th>{head}</tr>{rows}</table>"
     )
+
+
+def _options(report: Report) -> str:
+    """Each variant's options that differ between variants, then the options they share."""
+    keys = sorted({k for v in report.variants for k in v.options})
+    varying = [k for k in keys if len({repr(v.options.get(k)) for v in report.variants}) > 1]
+    shared = [f"{k}={report.variants[0].options.get(k)}" for k in keys if k not in varying
+              and report.variants[0].options.get(k) is not None]
+    parts = [f"{v.name}: " + ", ".join(f"{k}={v.options.get(k)}" for k in varying) for v in report.variants if varying]
+    return "; ".join(parts) + (f" (all: {', '.join(shared)})" if shared else "")
 
 
 def render(report: Report) -> str:
@@ -108,12 +129,13 @@ def render(report: Report) -> str:
 <html lang="en"><head><meta charset="utf-8"><title>tabletop report: {html.escape(first.game)}</title>
 <style>{STYLE}</style></head><body>
 <h1>{html.escape(first.game)}: {len(report.variants)} variant(s), {first.games:,} games each</h1>
+<p class="note">{html.escape(_options(report))}</p>
 <p>Seed {html.escape(str(d.get("seed")))}; stopped at {html.escape(stopped)};
 agents {html.escape(", ".join(first.agents))}.
 Every variant played the same seeds (common random numbers). Definitions: docs/metrics.md.</p>
 {_variant_table(report.variants)}
+<div class="plots">{images}</div>
 {_difference_table(report)}
-{images}
 </body></html>
 """
 

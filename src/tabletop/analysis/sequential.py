@@ -57,11 +57,11 @@ class ConfidenceSequence:
         "_sum",
         "_sum_squares",
         "alpha",
-        "target",
         "count",
         "high",
         "low",
         "lower",
+        "target",
         "upper",
     )
 
