@@ -43,6 +43,8 @@ pytest: $(STAMP) $(CHROMIUM)
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/workbench.py scaling
+	$(BIN)/python benchmarks/workbench.py million
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

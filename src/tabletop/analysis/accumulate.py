@@ -42,7 +42,7 @@ class Moments:
         if n == 0:
             return
         mean = math.fsum(values) / n
-        m2 = math.fsum((v - mean) ** 2 for v in values)
+        m2 = math.fsum([(v - mean) * (v - mean) for v in values])
         total = self.count + n
         delta = mean - self.mean
         self._m2 += m2 + delta * delta * self.count * n / total

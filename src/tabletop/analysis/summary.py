@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tabletop.analysis.accumulate import Counts, Moments, Paired
 from tabletop.analysis.runner import Chunk, Variant
@@ -78,7 +78,7 @@ class VariantSummary:
     def add(self, columns: dict[str, list[Any]], values: dict[str, list[float | None]]) -> None:
         self.games += len(columns["turns"])
         for name, column in values.items():
-            present = [v for v in column if v is not None]
+            present = _present(column)
             if present:
                 self.moments.setdefault(name, Moments()).add_many(present)
         self.turns.add_counter(Counter(columns["turns"]))
@@ -174,7 +174,7 @@ class RunSummary:
             for name, column in vals.items():
                 if not is_rate(name):
                     continue
-                present = [x for x in column if x is not None]
+                present = _present(column)
                 key = (v, name)
                 if key not in self.sequences:
                     self.sequences[key] = ConfidenceSequence(self.alpha, target=self.precision)
@@ -226,6 +226,13 @@ class RunSummary:
                     metric["cs95"] = [sequence.low, sequence.high]
             variants.append(data)
         return {"games": self.games, "precision": self.precision, "variants": variants, "differences": differences}
+
+
+def _present(column: list[float | None]) -> list[float]:
+    """The values that are there (most columns have no gap, and are returned as they are)."""
+    if None in column:
+        return [v for v in column if v is not None]
+    return cast(list[float], column)
 
 
 def _clean(value: float) -> float | None:
