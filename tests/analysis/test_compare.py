@@ -200,3 +200,20 @@ def test_the_fast_sampler_gives_the_outcomes_of_the_one_rule() -> None:
                 else:
                     outcome = state.legal_actions()[0]
                 state.apply_action(outcome)
+
+
+def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tracemalloc
+
+    from tabletop.analysis import storage
+
+    monkeypatch.setattr(storage, "ROW_GROUP", 500)  # rows wait for a row group of this size at most
+    spec = RunSpec(variants("race", goal=10), seed=8)
+    peaks = []
+    for games in (1000, 6000):
+        tracemalloc.start()
+        run_variants(spec, games=games, chunk=250, out=tmp_path / str(games))
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    # six times the games, about the same peak: nothing is kept per game
+    assert peaks[1] < 1.3 * peaks[0], peaks

@@ -56,7 +56,7 @@ def _schema() -> Any:
 class ParquetSink:
     """Streams the chunks of a run into ``directory/games.parquet``."""
 
-    def __init__(self, directory: str | Path, variant_names: list[str]) -> None:
+    def __init__(self, directory: str | Path, variant_names: list[str], row_group: int | None = None) -> None:
         try:
             import pyarrow.parquet as pq
         except ImportError:
@@ -67,6 +67,7 @@ class ParquetSink:
         except OSError as exc:
             raise ResultsError(f"cannot create the results directory {self.directory}: {exc.strerror}") from None
         self.names = variant_names
+        self.row_group = row_group or ROW_GROUP
         self.schema = _schema()
         self._writer = pq.ParquetWriter(str(self.directory / GAMES_FILE), self.schema, compression="zstd")
         self._buffer: dict[str, list[Any]] = self._empty()
@@ -83,7 +84,7 @@ class ParquetSink:
                 self._buffer[column].extend(columns[column])
             self._buffer["figures"].extend(list(f.items()) for f in figures)
             self._rows += count
-        if self._rows >= ROW_GROUP:
+        if self._rows >= self.row_group:
             self._flush()
 
     def _flush(self) -> None:
