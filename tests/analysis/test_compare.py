@@ -217,3 +217,10 @@ def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path, monkeypat
         tracemalloc.stop()
     # six times the games, about the same peak: nothing is kept per game
     assert peaks[1] < 1.3 * peaks[0], peaks
+
+
+def test_the_new_commands_have_help_with_examples() -> None:
+    for command in ("compare", "report"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0 and "Example" in result.output
+    assert "--precision" in runner.invoke(app, ["compare", "--help"]).output
