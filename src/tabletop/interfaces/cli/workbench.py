@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from tabletop.agents import from_spec
@@ -118,7 +119,16 @@ def compare_command(
         run_backend = make_backend(backend, workers, address)
         spec = RunSpec(tuple(built), seed, Decisiveness(games=decisive))
         games = n if n is not None or precision is not None else 1000
-        result = run_variants(spec, games=games, precision=precision, max_games=max_games, backend=run_backend, out=out)
+        total = max_games if precision is not None else games
+        with Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=errors, transient=True, disable=as_json,
+        ) as progress:
+            task = progress.add_task(f"comparing {len(built)} variant(s)", total=total)
+            result = run_variants(
+                spec, games=games, precision=precision, max_games=max_games, backend=run_backend, out=out,
+                progress=lambda k: progress.advance(task, k),
+            )
     except (TabletopError, ValueError) as exc:
         raise _fail(str(exc)) from None
     if as_json:
