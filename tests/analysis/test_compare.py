@@ -224,3 +224,15 @@ def test_the_new_commands_have_help_with_examples() -> None:
         result = runner.invoke(app, [command, "--help"])
         assert result.exit_code == 0 and "Example" in result.output
     assert "--precision" in runner.invoke(app, ["compare", "--help"]).output
+
+
+def test_a_report_of_a_precision_run_shows_the_sequences_it_stopped_on(tmp_path: Path) -> None:
+    spec = RunSpec(variants("race", goal=12), seed=2)
+    result = run_variants(spec, precision=0.05, max_games=20_000, out=tmp_path)
+    report = load_report(tmp_path)
+    live = result.summary.sequences[(0, "win[0]")]
+    shown = report.variants[0].metrics["win[0]"]
+    assert (shown.low, shown.high) == (live.low, live.high)
+    difference = next(d for d in report.differences if d.metric == "win[0]")
+    watched = result.summary.sequences[(1, "diff:win[0]")]
+    assert (difference.low, difference.high) == (watched.low, watched.high)

@@ -111,6 +111,13 @@ def _options(report: Report) -> str:
     return "; ".join(parts) + (f" (all: {', '.join(shared)})" if shared else "")
 
 
+def _intervals(description: dict[str, object]) -> str:
+    if description.get("stopped") in ("precision", "max-games"):
+        return ("Rates carry the anytime-valid 95% confidence sequences the run stopped on; other metrics "
+                "fixed-sample 95% intervals.")
+    return "Intervals are fixed-sample 95% intervals (Wilson for rates)."
+
+
 def render(report: Report) -> str:
     """The whole report page."""
     d = report.description
@@ -132,7 +139,7 @@ def render(report: Report) -> str:
 <p class="note">{html.escape(_options(report))}</p>
 <p>Seed {html.escape(str(d.get("seed")))}; stopped at {html.escape(stopped)};
 agents {html.escape(", ".join(first.agents))}.
-Every variant played the same seeds (common random numbers). Definitions: docs/metrics.md.</p>
+Every variant played the same seeds (common random numbers). {_intervals(d)} Definitions: docs/metrics.md.</p>
 {_variant_table(report.variants)}
 <div class="plots">{images}</div>
 {_difference_table(report)}

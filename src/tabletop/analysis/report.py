@@ -145,7 +145,24 @@ def load_report(directory: str | Path) -> Report:
     if not variants:
         raise ResultsError(f"{directory}: the run describes no variant")
     differences = _differences(con, variants)
+    _use_sequences(description, variants, differences)
     return Report(directory, description, variants, differences)
+
+
+def _use_sequences(description: dict[str, Any], variants: list[VariantReport], differences: list[Difference]) -> None:
+    """A run stopped by ``--precision`` reports the anytime-valid intervals it stopped on
+    (kept in run.json), not fixed-sample ones, for the rates it watched."""
+    summary = description.get("summary") or {}
+    for variant, described in zip(variants, summary.get("variants", []), strict=False):
+        for name, metric in described.get("metrics", {}).items():
+            sequence = metric.get("cs95")
+            if sequence and name in variant.metrics:
+                variant.metrics[name].low, variant.metrics[name].high = sequence
+    watched = {(d["variant"], d["metric"]): d["cs95"] for d in summary.get("differences", []) if d.get("cs95")}
+    for difference in differences:
+        sequence = watched.get((difference.variant, difference.metric))
+        if sequence:
+            difference.low, difference.high = sequence
 
 
 def _is_rate(metric: str) -> bool:
