@@ -52,11 +52,15 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         f"--runtime-env-agent-port={free_port()}", "--min-worker-port=20000", "--max-worker-port=20200",
     ]
     log = (temp / "ray-start.log").open("w")
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-                               env={**os.environ, "RAY_USAGE_STATS_ENABLED": "0"})
+    # the cluster listens on loopback only and lives in a private directory; both ends agree on no
+    # token (Ray otherwise turns token auth on when it finds ~/.ray/auth_token, on one end only)
+    settings = {"RAY_USAGE_STATS_ENABLED": "0", "RAY_AUTH_MODE": "disabled"}
+    saved = {key: os.environ.get(key) for key in settings}
+    os.environ.update(settings)
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         address = f"{HOST}:{port}"
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 180
         while True:
             try:
                 ray.init(address=address, _node_ip_address=HOST, logging_level="ERROR", log_to_driver=False)
@@ -76,6 +80,11 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
         log.close()
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 def test_a_comparison_on_ray_equals_the_local_one(cluster: str) -> None:
