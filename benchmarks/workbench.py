@@ -8,11 +8,12 @@ Usage:
 ``scaling`` plays the same run with 1 and 2 local workers, alternating (1 2 1 2 ...),
 and reports games/s for each and the ratio of the medians; the load average is
 printed before and after, because on a shared machine the ratio only means
-something beside it. ``million`` plays 10^6 games (4-player Jumanji, random
+something beside it. It also reports the CPU time per game of all processes
+(main and workers): the parallel overhead, and the ratio two idle cores would give. ``million`` plays 10^6 games (4-player Jumanji, random
 agents) through the runner and reports the time, games/s and peak memory of the
 main process and of the workers. ``profile`` splits a game's time between the
 driver (streams, sampling, agents, bookkeeping) and the rules, by replaying the
-same actions without a driver, interleaved with the driven games.
+same actions without a driver, interleaved with the driven games (CPU time).
 """
 
 from __future__ import annotations
@@ -49,18 +50,38 @@ def timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+def cpu_timed(action: Callable[[], object]) -> float:
+    """CPU seconds of this process (less disturbed than wall time when other programs share the cores)."""
+    start = time.process_time()
+    action()
+    return time.process_time() - start
+
+
+def cpu_seconds() -> float:
+    """CPU seconds used so far by this process and by its finished children (the worker processes)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def scaling(args: argparse.Namespace) -> None:
     spec = spec_for(args.game, args.players)
     print(f"{args.game}, {args.players} players, {args.games} games per run; before: {load()}")
     rates: dict[int, list[float]] = {1: [], 2: []}
+    cpu: dict[int, list[float]] = {1: [], 2: []}
     for _ in range(args.rounds):
         for workers in (1, 2):
             backend = InProcess() if workers == 1 else LocalProcesses(workers)
+            used = cpu_seconds()
             seconds = timed(lambda b=backend: run_variants(spec, games=args.games, backend=b))  # type: ignore[misc]
+            per_game = (cpu_seconds() - used) / args.games * 1e6
             rates[workers].append(args.games / seconds)
-            print(f"  {workers} worker(s): {args.games / seconds:,.0f} games/s")
+            cpu[workers].append(per_game)
+            print(f"  {workers} worker(s): {args.games / seconds:,.0f} games/s, {per_game:.0f} us of CPU per game")
     one, two = statistics.median(rates[1]), statistics.median(rates[2])
     print(f"median: 1 worker {one:,.0f} games/s, 2 workers {two:,.0f} games/s, ratio {two / one:.2f}")
+    cpu_one, cpu_two = statistics.median(cpu[1]), statistics.median(cpu[2])
+    print(f"CPU per game: {cpu_one:.0f} us with 1 worker, {cpu_two:.0f} us with 2 (all processes); on two idle "
+          f"cores 2 workers would give {2 * cpu_one / cpu_two:.2f}x")
     print(f"after: {load()}")
 
 
@@ -114,9 +135,9 @@ def profile(args: argparse.Namespace) -> None:
     timings: dict[str, list[float]] = {"traced": [], "run": [], "rules": [], "streams": []}
     for _ in range(args.rounds):
         for name, action in (("traced", driven), ("run", plain_run), ("rules", rules_only), ("streams", streams_only)):
-            timings[name].append(timed(action) / args.games * 1e6)
+            timings[name].append(cpu_timed(action) / args.games * 1e6)
     median = {k: statistics.median(v) for k, v in timings.items()}
-    print(f"4-player Jumanji, {args.games} games, median of {args.rounds} interleaved rounds; {load()}")
+    print(f"4-player Jumanji, {args.games} games, CPU time, median of {args.rounds} interleaved rounds; {load()}")
     print(f"  traced game (analysis runner): {median['traced']:.0f} us/game")
     print(f"  core.play.run:                 {median['run']:.0f} us/game")
     print(f"  rules only (same actions):     {median['rules']:.0f} us/game")
