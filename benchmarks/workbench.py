@@ -9,11 +9,14 @@ Usage:
 and reports games/s for each and the ratio of the medians; the load average is
 printed before and after, because on a shared machine the ratio only means
 something beside it. It also reports the CPU time per game of all processes
-(main and workers): the parallel overhead, and the ratio two idle cores would give. ``million`` plays 10^6 games (4-player Jumanji, random
-agents) through the runner and reports the time, games/s and peak memory of the
-main process and of the workers. ``profile`` splits a game's time between the
-driver (streams, sampling, agents, bookkeeping) and the rules, by replaying the
-same actions without a driver, interleaved with the driven games (CPU time).
+(main and workers): the parallel overhead, and the ratio two idle cores would give.
+
+``million`` plays 10^6 games (4-player Jumanji, random agents) through the runner
+and reports the time, games/s and the peak memory of the main process and workers.
+
+``profile`` splits a game's CPU time between the driver (streams, sampling, agents,
+bookkeeping) and the rules, by replaying the same actions without a driver,
+interleaved with the driven games.
 """
 
 from __future__ import annotations
