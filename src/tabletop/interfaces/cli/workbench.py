@@ -241,7 +241,8 @@ def report_command(
     for v in report.variants:
         names.extend(k for k in v.metrics if k not in names)
     for name in names:
-        cells = [_cell(*(lambda m: (m.mean, m.low, m.high) if m else (None,))(v.metric(name))) for v in report.variants]
+        metrics = [v.metric(name) for v in report.variants]
+        cells = [_cell(m.mean, m.low, m.high) if m else _cell(None) for m in metrics]
         table.add_row(_label(name), *cells)
     console.print(table)
     if html_path is not None:
