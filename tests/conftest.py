@@ -3,6 +3,8 @@
 ``race``: each turn the mover rolls a d3 (a chance node), then chooses ``advance``
 (move that many steps) or ``wait``. The first to reach ``goal`` wins.
 ``hidden-card`` (tests/hidden_card.py): a game with hidden information.
+The race's standings are the positions; its time model is a minute to set up, 6 s a turn and
+3 s a decision.
 """
 
 from __future__ import annotations
@@ -14,7 +16,18 @@ from typing import Any
 import pytest
 
 from hidden_card import HiddenCardGame
-from tabletop.core import CHANCE, TERMINAL, Action, Distribution, Game, GameInfo, NotationError, Option, State
+from tabletop.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Distribution,
+    Game,
+    GameInfo,
+    NotationError,
+    Option,
+    State,
+    TimeModel,
+)
 from tabletop.core.parts import GameParts
 from tabletop.core.registry import register
 
@@ -86,6 +99,9 @@ class RaceState(State):
     def turn_number(self) -> int:
         return self.turns
 
+    def standings(self) -> list[float]:
+        return [float(p) for p in self.positions]
+
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, RaceState)
         other.positions = self.positions.copy()
@@ -144,6 +160,9 @@ class RaceGame(Game):
 
     def max_game_length(self) -> int:
         return 10_000
+
+    def time_model(self) -> TimeModel:
+        return TimeModel(setup_minutes=1.0, seconds_per_turn=6.0, seconds_per_decision=3.0)
 
 
 register("race", RaceGame)

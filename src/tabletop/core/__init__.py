@@ -12,7 +12,7 @@ from tabletop.core.errors import (
     TabletopError,
     UnknownGameError,
 )
-from tabletop.core.game import Game, GameInfo
+from tabletop.core.game import Game, GameInfo, TimeModel
 from tabletop.core.live import LiveEvent
 from tabletop.core.observation import SPECTATOR, Observer, Viewer
 from tabletop.core.options import Option
@@ -42,6 +42,7 @@ __all__ = [
     "ReplayError",
     "State",
     "TabletopError",
+    "TimeModel",
     "UnknownGameError",
     "Viewer",
     "list_games",

@@ -36,6 +36,30 @@ class GameInfo:
     description: str = ""
 
 
+@dataclass(frozen=True)
+class TimeModel:
+    """How long a game takes at a real table: setup plus seconds per turn, decision and chance event.
+
+    A game's :meth:`Game.time_model` gives one (from its data file, with the
+    source of its numbers); the analysis turns a played game's counts into
+    minutes.
+
+    >>> TimeModel(setup_minutes=5, seconds_per_turn=10, seconds_per_decision=6).minutes(turns=30, decisions=20)
+    12.0
+    """
+
+    setup_minutes: float = 0.0
+    seconds_per_turn: float = 0.0
+    seconds_per_decision: float = 0.0
+    seconds_per_chance: float = 0.0
+
+    def minutes(self, turns: int, decisions: int = 0, chance: int = 0) -> float:
+        """Estimated minutes at the table for a game of ``turns`` turns, ``decisions`` decisions
+        and ``chance`` chance events (dice rolled, cards drawn)."""
+        seconds = turns * self.seconds_per_turn + decisions * self.seconds_per_decision
+        return self.setup_minutes + (seconds + chance * self.seconds_per_chance) / 60
+
+
 class Game(abc.ABC):
     """An immutable game configuration: which game, which options.
 
@@ -101,6 +125,10 @@ class Game(abc.ABC):
         that no seeded playout of the conformance suite may exceed.
         """
         return 100_000
+
+    def time_model(self) -> TimeModel | None:
+        """How long this game takes at a table (``None``: no time model, minutes are not estimated)."""
+        return None
 
     # -- states ----------------------------------------------------------------
     @abc.abstractmethod

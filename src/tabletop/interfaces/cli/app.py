@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: play, replay, simulate, games, serve."""
+"""The ``tabletop`` command: play, replay, simulate, compare, report, tournament, games, serve."""
 
 from __future__ import annotations
 
@@ -23,12 +23,14 @@ from rich.progress import (
 from rich.table import Table
 
 from tabletop.agents import RandomAgent
+from tabletop.analysis.backends import make_backend
 from tabletop.analysis.simulate import SimulationReport, simulate
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record, replay
 from tabletop.core.registry import game_class, list_games
 from tabletop.interfaces.cli.options import build_bots, build_game
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession
+from tabletop.interfaces.cli.workbench import compare_command, report_command
 
 T = TypeVar("T")
 
@@ -171,6 +173,11 @@ def simulate_command(
     bots: Bots = "random",
     bot_seat: BotSeat = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    backend: Annotated[str, typer.Option("--backend", help="local (processes on this machine) or ray.")] = "local",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster to join: auto or HOST:PORT.")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Also write every game's row to this directory (tabletop report).")
+    ] = None,
 ) -> None:
     """Play many games with bots (random unless chosen) and report win rates, losses and game length.
 
@@ -187,16 +194,23 @@ def simulate_command(
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
     chosen = _or_exit(lambda: build_bots(built.num_players, 0, bots, bot_seat))
     agents = [a if a is not None else RandomAgent() for a in chosen]
+    run_backend = _or_exit(lambda: make_backend(backend, workers, address))
+    with Progress(*_progress_columns(), console=errors, transient=True, disable=as_json) as progress:
+        task = progress.add_task(f"simulating {built.name}", total=n)
+        report = _or_exit(
+            lambda: simulate(
+                built, n, seed=seed, agents=agents, backend=run_backend, out=out,
+                progress=lambda k: progress.advance(task, k),
+            )
+        )
     if as_json:
-        report = simulate(built, n, seed=seed, agents=agents, workers=workers)
         print(json.dumps(report.to_json_dict(), indent=2))
         return
-    with Progress(*_progress_columns(), console=console, transient=True) as progress:
-        task = progress.add_task(f"simulating {built.name}", total=n)
-        report = simulate(
-            built, n, seed=seed, agents=agents, workers=workers, progress=lambda k: progress.advance(task, k)
-        )
     _print_report(report)
+
+
+app.command(name="compare")(compare_command)
+app.command(name="report")(report_command)
 
 
 @app.command(name="tournament")
@@ -297,7 +311,9 @@ def _write_parquet(report: object, path: Path) -> None:
         }
         for r in report.results
     ]
-    pq.write_table(pa.Table.from_pylist(rows), str(path))
+    table = pa.Table.from_pylist([{k: v for k, v in row.items() if k != "seed"} for row in rows])
+    seeds = pa.array([row["seed"] for row in rows], type=pa.uint64())  # game seeds are 64-bit unsigned
+    pq.write_table(table.add_column(2, "seed", seeds), str(path))
 
 
 def _progress_columns() -> tuple[ProgressColumn, ...]:

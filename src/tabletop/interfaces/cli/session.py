@@ -14,7 +14,7 @@ from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError, ReplayError
 from tabletop.core.game import Game
-from tabletop.core.play import streams
+from tabletop.core.play import Streams
 from tabletop.core.record import Record, replay
 from tabletop.core.state import CHANCE, State
 from tabletop.interfaces import terminal
@@ -47,7 +47,7 @@ class PlaySession:
         self.humans = humans
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.console = console
-        self.chance_rng, self.seat_rngs = streams(self.seed, game.num_players)
+        self.streams = Streams(self.seed)
         chosen = bots or [None] * game.num_players
         self.bots: list[Agent] = [bot if bot is not None else RandomAgent() for bot in chosen]
         for seat, bot in enumerate(self.bots):
@@ -84,13 +84,13 @@ class PlaySession:
                 roller = state.chance_roller()
                 if roller is not None and roller < self.humans and not self.auto_roll:
                     self._wait_to_roll(roller)
-                action = state.chance_distribution().sample(self.chance_rng)
+                action = self.streams.chance(state)
             elif player < self.humans:
                 if last_player != player or self.humans > 1:
                     self.console.print(terminal.render(state, player))
                 action = self._ask(player)
             else:
-                action = self.bots[player].step(state, self.seat_rngs[player])
+                action = self.bots[player].step(state, self.streams.seat(player))
                 self.console.print(f"[dim]{self.seat_name(player)} chooses[/dim] [b]{action}[/b]")
             state.apply_action(action)
             if player != CHANCE:

@@ -72,7 +72,7 @@ class LiveRace:
 
     def _act(self, seat: int, what: str) -> None:
         self.acted_at[seat] = time.monotonic()
-        self.event.act(seat, what, self.room.chance_rng)
+        self.event.act(seat, what, self.room.streams.stream("live"))
         self.changed.set()
         self.room.broadcast()
 
@@ -91,7 +91,7 @@ class LiveRace:
 
     async def _bot(self, seat: int) -> None:
         settings, event = self.room.settings, self.event
-        rng = self.room.seat_rngs[seat]
+        rng = self.room.streams.seat(seat)
         if not event.repeat:
             low, high = settings.bot_press_delay
             await asyncio.sleep(low + (high - low) * rng.random())
@@ -135,7 +135,7 @@ class LiveRace:
         if outcomes is None:  # nobody settled it: chance decides
             if not room.state.is_chance_node():
                 return
-            outcomes = [room.state.chance_distribution().sample(room.chance_rng)]
+            outcomes = [room.streams.chance(room.state)]
         for outcome in outcomes:
             if not room.state.is_chance_node() or not await room.commit(outcome, -1, room.version):
                 break

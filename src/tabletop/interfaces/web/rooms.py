@@ -1,7 +1,7 @@
 """The authoritative game rooms: one per game, in memory, driven by asyncio.
 
 A room holds the position, the server's random streams (chance and one per
-seat, from :func:`tabletop.core.play.streams`), the bots, the live event in
+seat, from :class:`tabletop.core.play.Streams`), the bots, the live event in
 progress (a race against a timer ...) and the open WebSocket connections.
 Every change goes through :meth:`Room.act` or :meth:`Room.commit`: it is checked by the core API,
 stored, and only then broadcast.
@@ -29,7 +29,7 @@ from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError
 from tabletop.core.game import Game
-from tabletop.core.play import streams
+from tabletop.core.play import Streams
 from tabletop.core.state import CHANCE, State
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.boards import static_board
@@ -251,7 +251,7 @@ class Room:
         self.used = time.monotonic()
 
     def _reseed(self) -> None:
-        self.chance_rng, self.seat_rngs = streams(resume_seed(self.seed, len(self.actors)), self.game.num_players)
+        self.streams = Streams(resume_seed(self.seed, len(self.actors)))
 
     def busy(self) -> bool:
         """Is anything going on here (a viewer, the server's move, a live event, a change being stored)?"""
@@ -394,7 +394,7 @@ class Room:
                         continue
                     await self._pause(self.settings.chance_delay)
                     if version == self.version:
-                        await self.commit(state.chance_distribution().sample(self.chance_rng), BY_CHANCE, version)
+                        await self.commit(self.streams.chance(state), BY_CHANCE, version)
                 elif mover in self.agents:
                     await self._pause(self.settings.bot_delay)
                     if version != self.version:
@@ -411,7 +411,7 @@ class Room:
     async def _bot_move(self, state: State, seat: int) -> Action:
         """The bot's decision: a random bot here (it costs nothing), any other in the worker pool."""
         spec = self.seats[seat].bot or "random"
-        rng = self.seat_rngs[seat]
+        rng = self.streams.seat(seat)
         if spec == "random":
             return self.agents[seat].step(state, rng)
         pool = self.services.pool
