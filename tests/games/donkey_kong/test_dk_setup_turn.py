@@ -16,7 +16,7 @@ def test_k_setup_1_barrels_fireballs_pawns_and_three_face_up_cards() -> None:
     assert spaces(state, "barrels") == {"A8", "B5", "C3", "D8", "E6", "F8"}
     assert field(state, "arm") == "6"
     assert field(state, "fireballs") == "-" and field(state, "oil") == "4"
-    assert field(state, "pawns") == "A3,A3,A3"
+    assert field(state, "pawns") == "START,START,START"
     assert state.stage_name() == "deal" and state.is_chance_node()
     for _ in range(9):
         state.apply_action(state.legal_actions()[0])

@@ -32,6 +32,9 @@ The spec's rulings R-K1..R-K9 are followed; this package's own rulings:
 - R-K19: a contact decision with a single kind of face-up card is still an explicit
   decision of that seat (one legal action).
 - R-K20: the cards are dealt before the opening roll, seat 0 first, three each.
+- R-K21: START is a space of its own, off the obstacles' way (the rulebook's "Start space"
+  is no game space); a pawn's first step leads onto a girder space START joins, and no pawn
+  enters START again.
 """
 
 from tabletop.games.donkey_kong.game import DonkeyKongGame

@@ -85,10 +85,24 @@ class LadderModel(DataModel):
     note: str = ""
 
 
+class StartModel(DataModel):
+    """The Start space: off the obstacles' way; a pawn's first step goes onto one of ``joins``."""
+
+    joins: tuple[str, ...] = Field(min_length=1)
+    note: str = ""
+
+    @field_validator("joins")
+    @classmethod
+    def _distinct(cls, joins: tuple[str, ...]) -> tuple[str, ...]:
+        if len(set(joins)) != len(joins):
+            raise ValueError("a space is listed twice")
+        return joins
+
+
 class BoardModel(DataModel):
     provisional: bool = False
     note: str = ""
-    start: str
+    start: StartModel
     finish: str
     oil_can_beside: str
     barrel_drop: str

@@ -117,6 +117,14 @@ def _board(state: DonkeyKongState) -> Text:
                 row += c
             lines.append_text(row)
             lines.append("\n")
+    # the Start space, below the girder spaces it leads onto (off the obstacles' way)
+    row = Text("  ")
+    cells = [Text(" " * CELL)] * width
+    cells[board.column[board.start] - 1] = _cell(state, board.start)
+    for c in cells:
+        row += c
+    lines.append_text(row)
+    lines.append("\n")
     ruler = Text("  " + "".join(f"{c:^{CELL}}" for c in range(1, width + 1)), style="dim")
     lines.append_text(ruler)
     return lines
