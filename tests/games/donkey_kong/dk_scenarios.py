@@ -9,7 +9,7 @@ BARRELS = 12
 FIREBALLS = 4
 _REQUIRED = ("players", "turn", "seat", "stage", "dice", "pawns", "barrels", "fireballs", "arm", "oil", "up", "down",
              "finisher")
-_OPTIONAL = ("open", "walk", "queue", "mover", "hits")
+_OPTIONAL = ("open", "met", "queue", "mover", "hits")
 
 
 def make_game(players: int = 2, first_player: int | None = 0, data: str | None = None) -> DonkeyKongGame:

@@ -30,7 +30,7 @@ def test_round_trip_of_every_state_along_random_games() -> None:
                 legal = state.legal_actions()
                 action = legal[rng.randrange(len(legal))]
             state.apply_action(action)
-    assert {"open", "walk", "queue", "mover", "hits", "dot"} <= seen_keys
+    assert {"open", "met", "queue", "mover", "hits", "dot"} <= seen_keys
 
 
 def test_a_paused_movement_resumes_identically_from_its_text() -> None:
@@ -66,11 +66,11 @@ def test_a_paused_movement_resumes_identically_from_its_text() -> None:
         (position(stage="white"), "dice field"),
         (position(hits="0"), "hits need"),
         (position(stage="fire", mover="B:A5:1"), "does not wait"),
-        (position(stage="walk", walk="A4"), "does not wait"),
+        (position(stage="walk", dice="2,3", barrels="A5", met="A5"), "does not wait"),
         (position(mover="Q:A5:1"), "mover must be"),
         (position(stage="barrel", barrels="A5", mover="B:A7:0", hits="1", up="-/J100"), "every seat in hits"),
         (position(stage="barrel", barrels="A5", queue="A6,A6", mover="B:A3:0", hits="1", up="-/J100"), "queue"),
-        (position(stage="walk", dice="2,3", walk="A5", hits="0", up="J100/-"), "walking pawn"),
+        (position(stage="walk", dice="2,3", barrels="A5", met="A5", hits="1", up="J100/J100"), "walking pawn"),
     ],
 )
 def test_malformed_positions_are_rejected_naming_the_problem(text: str, problem: str) -> None:

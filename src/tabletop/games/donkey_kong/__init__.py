@@ -35,6 +35,9 @@ The spec's rulings R-K1..R-K9 are followed; this package's own rulings:
 - R-K21: START is a space of its own, off the obstacles' way (the rulebook's "Start space"
   is no game space); a pawn's first step leads onto a girder space START joins, and no pawn
   enters START again.
+- R-K22: the pawn makes its whole move, draws its red-dot card if it landed on one by exact
+  count, and only then answers the obstacles it met, in order (rulebook step A: "Move your
+  pawn ... Then play your faceup cards"); the card just drawn may be played on them.
 """
 
 from tabletop.games.donkey_kong.game import DonkeyKongGame

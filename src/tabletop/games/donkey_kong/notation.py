@@ -2,12 +2,12 @@
 
 See ``docs/notation-donkey-kong.md`` for the fields and examples. Always present::
 
-    donkey-kong players=2 turn=1 seat=0 stage=route dice=4,5 pawns=A3,A3
+    donkey-kong players=2 turn=1 seat=0 stage=route dice=4,5 pawns=START,START
         barrels=A8,B5,C3,D8,E6,F8 fireballs=- arm=6 oil=4
         up=J100.H300.H400/J200.J200.J300 down=-/- finisher=-
 
-Present only when they matter: ``open=`` (opening rolls), ``walk=`` (the spaces the
-pawn has still to enter), ``queue=`` (obstacles still to move this phase),
+Present only when they matter: ``open=`` (opening rolls), ``met=`` (the obstacles the
+pawn met on its move, contacts still to answer), ``queue=`` (obstacles still to move this phase),
 ``mover=`` (the obstacle moving now: kind, space, count left, ``slid`` after a
 ladder), ``hits=`` (seats in contact, waiting, ``landed`` when by exact count) and
 ``dot`` (a red-dot draw is due).
@@ -55,7 +55,7 @@ _ORDER = (
     "down",
     "finisher",
     "open",
-    "walk",
+    "met",
     "queue",
     "mover",
     "hits",
@@ -101,8 +101,8 @@ def write_position(state: DonkeyKongState) -> str:
     ]
     if state.opening:
         fields.append("open=" + ",".join({0: "?", -1: "-"}.get(r, str(r)) for r in state.opening))
-    if state.walk:
-        fields.append("walk=" + _spaces(state, state.walk, ">"))
+    if state.met:
+        fields.append("met=" + _spaces(state, state.met))
     if state.queue:
         fields.append("queue=" + _spaces(state, state.queue))
     if state.mkind:
@@ -214,7 +214,7 @@ class _Reader:
         fin = f["finisher"]
         state.finisher = -1 if fin == "-" else self.integer(fin, "finisher", 0, n - 1)
         state.opening = self.opening(f.get("open"), n, stage)
-        state.walk = self.spaces(f.get("walk", "-"), "walk", ">")
+        state.met = self.spaces(f.get("met", "-"), "met")
         state.queue = self.spaces(f.get("queue", "-"), "queue")
         self.mover(state, f.get("mover"))
         self.hits(state, f.get("hits"), n)
@@ -278,20 +278,21 @@ class _Reader:
             raise self.fail(f"barrels on the board and in the arm must add up to {rules.barrels}")
         if state.fireballs_on_board() + state.oil != rules.fireballs:
             raise self.fail(f"fireballs on the board and at the Oil Can must add up to {rules.fireballs}")
-        if state.walk and stage != WALK:
-            raise self.fail("walk belongs to the walk stage only")
+        if state.met and stage != WALK:
+            raise self.fail("met belongs to the walk stage only")
         if state.mkind and not FIRE <= stage <= DROP:
             raise self.fail("a mover belongs to the obstacle stages only")
         if state.queue and stage not in (FIRE, FIRE + 1):
             raise self.fail("a queue belongs to the fire and barrel stages only")
         if state.hits and not (state.mkind or stage == WALK):
             raise self.fail("hits need a moving pawn or obstacle")
-        if state.hits:
-            where = state.mpos if state.mkind else state.pawn[state.cur]
-            if any(state.pawn[seat] != where for seat in state.hits) or len(set(state.hits)) != len(state.hits):
-                raise self.fail("every seat in hits must have its pawn, once, where the contact is")
-            if not state.mkind and (state.hits != [state.cur] or not state.obs[where]):
-                raise self.fail("a walking pawn's contact is its own, with an obstacle on its space")
+        if state.hits and not state.mkind:
+            if state.hits != [state.cur] or not state.met or not state.obs[state.met[0]]:
+                raise self.fail("a walking pawn's contact is its own, with the first obstacle it met")
+        elif state.hits and (
+            any(state.pawn[seat] != state.mpos for seat in state.hits) or len(set(state.hits)) != len(state.hits)
+        ):
+            raise self.fail("every seat in hits must have its pawn, once, where the contact is")
         # a queued obstacle may have been destroyed meanwhile (it is then skipped), so only the spaces are checked
         if len(set(state.queue)) != len(state.queue) or any(self.board.chain_index[s] < 0 for s in state.queue):
             raise self.fail("queue must name distinct spaces of the obstacles' way")

@@ -2,7 +2,8 @@
 
 The state is plain lists and ints. A turn runs through stages (K-TURN-2):
 ``white`` and ``red`` (the dice, chance), ``route`` (the pawn's move, a decision),
-``walk`` (the pawn enters its route's spaces one by one), ``fire`` and ``barrel``
+``walk`` (the pawn has moved: its red-dot draw, then its contacts with the obstacles
+it met, in order: R-K22), ``fire`` and ``barrel``
 (every obstacle moves, one *mover* at a time, in the K-OBS-8 order kept in a
 queue), ``release``/``drop`` (Donkey Kong releases a barrel) and the next turn.
 
@@ -48,6 +49,7 @@ class DonkeyKongState(State):
         "finisher",
         "hand",
         "hits",
+        "met",
         "mkind",
         "mleft",
         "mpos",
@@ -64,7 +66,6 @@ class DonkeyKongState(State):
         "rules",
         "stage",
         "turn",
-        "walk",
         "white",
     )
 
@@ -92,7 +93,7 @@ class DonkeyKongState(State):
         self.white = 0
         self.red = -1
         self.finisher = -1
-        self.walk: list[int] = []
+        self.met: list[int] = []
         self.queue: list[int] = []
         self.mkind = EMPTY
         self.mpos = 0
@@ -138,6 +139,12 @@ class DonkeyKongState(State):
 
     def stage_name(self) -> str:
         return STAGE_NAMES[self.stage]
+
+    def contact_space(self) -> int:
+        """The space of the contact waiting to be answered (-1 if none): the mover's, or the first obstacle met."""
+        if not self.hits:
+            return -1
+        return self.mpos if self.mkind else self.met[0]
 
     def _has_cards(self, cards: list[int], seat: int) -> bool:
         t = self.rules.types
@@ -283,13 +290,19 @@ class DonkeyKongState(State):
         self.red = -1
 
     def _choose_route(self, route: Route) -> None:
-        """K-PAWN-1/2: the pawn enters the route's spaces in order (contacts on the way: K-CARD-2)."""
+        """K-PAWN-1/2: the pawn makes its whole move; then it draws on a red dot, then answers each contact (R-K22)."""
         board = self.rules.board
-        self.walk = list(route.path)
-        dest = route.path[-1]
-        self.dot = len(route.path) == self.white and board.red_dot[dest]  # K-CARD-1: exact count only
-        self.stage = WALK
+        path = route.path
+        dest = path[-1]
+        self.pawn[self.cur] = dest
         self._log("seat {} moves to {}", self.cur, board.names[dest])
+        if dest == board.finish:
+            self.finisher = self.cur  # K-END-1: the turn still finishes
+            self._log("seat {} reaches the Finish", self.cur)
+        obs = self.obs
+        self.met = [s for s in path if obs[s]]  # K-CARD-2: every obstacle moved into or through, in order
+        self.dot = len(path) == self.white and board.red_dot[dest]  # K-CARD-1: exact count only
+        self.stage = WALK
 
     def _play_card(self, card: int) -> None:
         """K-CARD-2..4: the card goes face down; a Hammer destroys the obstacle, a Jump lets it be."""
@@ -300,14 +313,14 @@ class DonkeyKongState(State):
         self.played[i] += 1
         hammer = rules.card_is_hammer[card]
         if self.stage == WALK:
-            at = self.pawn[self.cur]
+            at = self.met[0]
             kind = self.obs[at]
             if hammer:
                 self.obs[at] = EMPTY
                 self._destroyed(kind)
             where = rules.board.names[at]
             self._log("seat {} plays {} on the {} at {}", seat, rules.card_codes[card], KIND_NAMES[kind], where)
-            self.hits.pop(0)
+            self._contact_answered()
             return
         kind = self.mkind
         where = rules.board.names[self.mpos]
@@ -322,6 +335,12 @@ class DonkeyKongState(State):
             self.exact = False
         self.hits.pop(0)
 
+    def _contact_answered(self) -> int:
+        """The first seat in contact is done; a walking pawn's contact also leaves the obstacles it met."""
+        if self.stage == WALK:
+            self.met.pop(0)
+        return self.hits.pop(0)
+
     def _destroyed(self, kind: int) -> None:
         """K-CARD-4: a barrel goes back into the arm, a fireball back to the Oil Can."""
         if kind == BARREL_HERE:
@@ -332,7 +351,7 @@ class DonkeyKongState(State):
     def _penalty(self, action: CardOutcome) -> None:
         """K-CARD-5/6/7: no face-up card at a contact."""
         rules = self.rules
-        seat = self.hits.pop(0)
+        seat = self._contact_answered()
         t = rules.types
         if action.verb == LOSE:
             self.played[seat * t + action.card] -= 1
@@ -356,32 +375,25 @@ class DonkeyKongState(State):
         )
 
     def _run(self) -> None:
-        board = self.rules.board
         while True:
             hits = self.hits
             if hits:
                 if self._needs_input(hits[0]):
                     break
-                hits.pop(0)  # K-CARD-7 (and R-K8: an empty deck gives nothing)
+                self._contact_answered()  # K-CARD-7 (and R-K8: an empty deck gives nothing)
                 continue
             stage = self.stage
             if stage == WALK:
-                if self.walk:
-                    s = self.walk.pop(0)
-                    self.pawn[self.cur] = s
-                    if s == board.finish and self.finisher < 0:
-                        self.finisher = self.cur  # K-END-1: the turn still finishes
-                        self._log("seat {} reaches the Finish", self.cur)
-                    if self.obs[s]:
-                        self.hits = [self.cur]
-                        self.exact = False
+                if self.dot:  # R-K22: the red-dot card first, then the contacts
+                    if any(self.deck):
+                        break
+                    self.dot = False  # R-K8: an empty deck gives nothing
+                    continue
+                if self.met:  # the contact with the first obstacle met still to answer
+                    self.hits = [self.cur]
+                    self.exact = False
                     continue
                 self._begin_fireballs()
-                continue
-            if self.dot:
-                if any(self.deck):
-                    break
-                self.dot = False  # R-K8: an empty deck gives nothing
                 continue
             if stage in (FIRE, BARREL, DROP):
                 if self.mkind:
@@ -554,7 +566,7 @@ class DonkeyKongState(State):
         other.white = self.white
         other.red = self.red
         other.finisher = self.finisher
-        other.walk = self.walk.copy()
+        other.met = self.met.copy()
         other.queue = self.queue.copy()
         other.mkind = self.mkind
         other.mpos = self.mpos

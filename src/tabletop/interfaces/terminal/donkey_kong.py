@@ -25,7 +25,7 @@ STAGE_WORDS = {
     "white": "rolling the white die (moves the pawn)",
     "red": "rolling the red die (moves every obstacle)",
     "route": "choosing the pawn's route",
-    "walk": "the pawn is moving",
+    "walk": "the pawn has moved: a red-dot card, then its contacts",
     "fire": "the fireballs are moving (highest first)",
     "barrel": "the barrels are moving (lowest first)",
     "release": "Donkey Kong releases a barrel",
@@ -145,9 +145,9 @@ def _status(state: DonkeyKongState) -> Text:
             text.append(", red die " + (str(state.red) if state.red else "Donkey Kong Rests"), style="bold red")
     if state.hits:
         seat = state.hits[0]
-        where = board.names[state.pawn[seat]]
-        kind = "barrel" if (state.mkind or state.obs[state.pawn[seat]]) == BARREL_HERE else "fireball"
-        text.append(f"\nContact on {where}: seat {seat}'s pawn meets a {kind}")
+        at = state.contact_space()
+        kind = "barrel" if (state.mkind or state.obs[at]) == BARREL_HERE else "fireball"
+        text.append(f"\nContact on {board.names[at]}: seat {seat}'s pawn meets a {kind}")
         text.append(" (it landed there by exact count)" if state.exact else "")
         if state.current_player() == seat:
             text.append(f" — seat {seat} plays a face-up card.", style="bold")
