@@ -101,7 +101,7 @@ def test_k_card_5_no_face_up_card_on_your_turn_lose_a_random_played_card() -> No
 
 def test_k_card_6_no_face_up_card_on_another_turn_the_mover_steals_one() -> None:
     """K-CARD-6: seat 1, hit on seat 0's turn without face-up cards, loses a random face-down card to seat 0."""
-    state = state_of(position(pawns="L11.1,A6", dice="1,4", barrels="A8", down="-/H200.J300"))
+    state = state_of(position(pawns="L11.1,A6", dice="1,4", barrels="A8", down="-/J300.H200"))
     apply(state, route_to(state, "L11.2"))
     outcomes = {str(a): p for a, p in state.chance_outcomes()}
     assert outcomes == {"steal J300": Fraction(1, 2), "steal H200": Fraction(1, 2)}

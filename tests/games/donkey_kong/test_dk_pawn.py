@@ -113,9 +113,10 @@ def test_r_k21_start_is_a_space_of_its_own_and_keeps_the_distances() -> None:
 
 def test_r_k21_a_pawn_leaves_start_onto_the_girder_and_never_comes_back() -> None:
     """R-K21: the first step goes onto A2 or A4 and counts as one space; no route ever enters START."""
-    state = state_of(position(pawns="START,START", dice="1,3"))
+    hands = "J100.J200.J300/J100.J200.J300"
+    state = state_of(position(turn=1, pawns="START,START", dice="1,3", up=hands))
     assert sorted(destinations(state)) == ["A2", "A4"]
-    state = state_of(position(pawns="START,START", dice="2,3"))
+    state = state_of(position(turn=1, pawns="START,START", dice="2,3", up=hands))
     assert sorted(destinations(state)) == ["A1", "A3", "A5", "L2.1"]
     board = state.rules.board
     for space in ("A1", "A2", "A3", "A4", "L2.1"):
@@ -126,7 +127,7 @@ def test_r_k21_a_pawn_leaves_start_onto_the_girder_and_never_comes_back() -> Non
 def test_r_k21_obstacles_never_touch_a_pawn_on_start() -> None:
     """R-K21: the fireball released from the Oil Can climbs over A1, A2 and lands on A3, where the pawns used to
     start; seat 1, waiting on START, is not touched."""
-    state = state_of(position(pawns="START,START", dice="1,3", fireballs="OIL",
+    state = state_of(position(turn=1, pawns="START,START", dice="1,3", fireballs="OIL",
                               up="J100.J200.J300/J100.J200.J300"))
     apply(state, route_to(state, "A4"))
     assert state.cur == 1 and state.stage_name() == "white"

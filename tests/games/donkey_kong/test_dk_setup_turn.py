@@ -52,8 +52,8 @@ def test_k_turn_1_opening_roll_highest_starts() -> None:
 def test_k_turn_1_tied_highest_roll_again_and_play_passes_left() -> None:
     """K-TURN-1: a tie for highest is rolled again by the tied players only; then seat+1 plays next."""
     game = make_game(3, first_player=None)
-    text = position(players=3, turn=0, stage="open", dice="-", up="J100.J100.J100/J200.J200.J200/J300.J300.J300",
-                    open="?,?,?")
+    text = position(players=3, turn=0, stage="open", dice="-", pawns="START,START,START",
+                    barrels="A8,B5,C3,D8,E6,F8", up="J100.J100.J100/J200.J200.J200/J300.J300.J300", open="?,?,?")
     state = state_of(text, game)
     apply(state, "white 6", "white 2", "white 6")
     assert field(state, "open") == "?,-,?"

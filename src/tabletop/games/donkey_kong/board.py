@@ -112,6 +112,11 @@ class Board:
         for below, above in zip(self.chain[1:], self.chain, strict=False):
             self.next_fire[below] = above
         self.slide_up, self.slide_down = self._slides()
+        #: the ladder spaces an obstacle may pass while sliding (R-K14)
+        self.sliding_rung = [False] * self.size
+        for line in self.slide_up:
+            for s in line[:-1]:
+                self.sliding_rung[s] = True
         # where a moving obstacle must stop and look even if nothing lies there
         self.special = [s in (self.oil, self.dk_front) for s in range(self.size)]
         self.rung_up: list[int] = [-1] * self.size
