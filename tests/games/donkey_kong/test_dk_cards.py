@@ -113,7 +113,7 @@ def test_k_card_7_no_cards_at_all_on_your_turn_nothing_happens() -> None:
     """K-CARD-7: with no cards at all, walking through a barrel asks nothing; the pawn goes on."""
     state = state_of(position(dice="4,rests", barrels="A5"))
     apply(state, route_to(state, "A7"))
-    assert field(state, "pawns") == "A7,A3" and state.stage_name() == "white" and state.cur == 1
+    assert field(state, "pawns") == "A7,A3" and state.stage_name() == "white" and state.turn_seat == 1
 
 
 def test_k_card_7_no_cards_at_all_on_another_turn_the_mover_draws_a_card() -> None:
@@ -197,7 +197,7 @@ def test_r_k22_the_red_dot_card_comes_before_the_contact_on_the_same_space() -> 
     assert [str(a) for a in state.legal_actions()] == ["play J200"]
     apply(state, "play J200")
     assert field(state, "down") == "J200.H400/-" and field(state, "up") == "-/-"
-    assert spaces(state, "barrels") == {"A6", "F1"} and state.cur == 1
+    assert spaces(state, "barrels") == {"A6", "F1"} and state.turn_seat == 1
 
 
 def test_r_k22_the_card_drawn_serves_every_obstacle_met_on_the_move() -> None:

@@ -78,7 +78,7 @@ def test_r_k10_one_route_per_distinct_outcome() -> None:
     keys = []
     for route in state.legal_actions():
         assert isinstance(route, Route)
-        keys.append((route.path[-1], tuple(s for s in route.path if state.obs[s])))
+        keys.append((route.path[-1], tuple(s for s in route.path if state.obstacles[s])))
     assert len(keys) == len(set(keys))
     assert len(destinations(state)) == len(set(destinations(state)))
 
@@ -130,5 +130,5 @@ def test_r_k21_obstacles_never_touch_a_pawn_on_start() -> None:
     state = state_of(position(turn=1, pawns="START,START", dice="1,3", fireballs="OIL",
                               up="J100.J200.J300/J100.J200.J300"))
     apply(state, route_to(state, "A4"))
-    assert state.cur == 1 and state.stage_name() == "white"
+    assert state.turn_seat == 1 and state.stage_name() == "white"
     assert spaces(state, "fireballs") == {"A3"} and field(state, "up") == "J100.J200.J300/J100.J200.J300"

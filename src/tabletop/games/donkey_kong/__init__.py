@@ -1,6 +1,12 @@
 """Donkey Kong, the board game (Milton Bradley, 1981).
 
 Rules: ``docs/rules/donkey-kong.md``; notation: ``docs/notation-donkey-kong.md``.
+
+The modules: ``data`` (the data file's schema) and ``board`` (the board as tables) make
+``rules`` (every fact of one data file); ``position`` lists a position's fields once, with the
+``Stage`` and ``Obstacle`` enums; ``movement`` moves a position on by itself (contacts without a
+choice, obstacles, turns); ``state`` holds the decisions, chance outcomes and results;
+``notation`` reads and writes positions and ``invariants`` says which positions are playable.
 The spec's rulings R-K1..R-K9 are followed; this package's own rulings:
 
 - R-K10: a route never enters a space twice (on this board, with ladder loops longer

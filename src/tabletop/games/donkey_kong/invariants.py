@@ -20,23 +20,8 @@ a position read from text is one a game could be in:
 
 from __future__ import annotations
 
-from tabletop.games.donkey_kong.state import (
-    BARREL,
-    BARREL_HERE,
-    DEALING,
-    DROP,
-    EMPTY,
-    FIRE,
-    FIRE_HERE,
-    OPENING,
-    OVER,
-    RED,
-    ROUTE,
-    STAGE_NAMES,
-    WALK,
-    WHITE,
-    DonkeyKongState,
-)
+from tabletop.games.donkey_kong.position import Obstacle, Stage
+from tabletop.games.donkey_kong.state import DonkeyKongState
 
 
 class PositionError(ValueError):
@@ -52,7 +37,7 @@ def check_position(state: DonkeyKongState) -> None:
     """Raise :class:`PositionError` unless ``state`` is a position the rules can go on from."""
     _check_components(state)
     _check_stage(state)
-    if state.stage in (DEALING, OPENING):
+    if state.stage in (Stage.DEAL, Stage.OPENING_ROLL):
         _check_setup(state)
     else:
         _check_seats(state)
@@ -64,79 +49,79 @@ def _check_components(state: DonkeyKongState) -> None:
     rules, board = state.rules, state.rules.board
     names = board.names
     front = board.chain_index[board.dk_front]
-    for s, kind in enumerate(state.obs):
-        if kind == EMPTY:
+    for s, kind in enumerate(state.obstacles):
+        if kind == Obstacle.NONE:
             continue
-        key = "barrels" if kind == BARREL_HERE else "fireballs"
-        if board.chain_index[s] < 0 or (kind == BARREL_HERE and s == board.oil):
+        key = "barrels" if kind == Obstacle.BARREL else "fireballs"
+        if board.chain_index[s] < 0 or (kind == Obstacle.BARREL and s == board.oil):
             raise PositionError(key, f"{names[s]} is not on the obstacles' way (girder spaces, and the Oil Can for"
                                      " a fireball)")
-        if kind == FIRE_HERE and board.chain_index[s] <= front:
+        if kind == Obstacle.FIREBALL and board.chain_index[s] <= front:
             raise PositionError(key, f"a fireball never rests on {names[s]}: in front of Donkey Kong it goes back to"
                                      " the Oil Can (K-OBS-9)")
-    if state.barrels_on_board() + state.arm != rules.barrels:
+    if state.barrels_on_board() + state.barrels_in_arm != rules.barrels:
         raise PositionError("arm", f"the barrels on the board and in the arm must add up to {rules.barrels}")
-    if state.fireballs_on_board() + state.oil != rules.fireballs:
+    if state.fireballs_on_board() + state.fireballs_at_oil_can != rules.fireballs:
         raise PositionError("oil", f"the fireballs on the board and at the Oil Can must add up to {rules.fireballs}")
-    if min(state.deck) < 0 or min(state.hand) < 0 or min(state.played) < 0:
+    if min(state.deck) < 0 or min(state.hands) < 0 or min(state.played) < 0:
         raise PositionError("up", f"there are {rules.total_cards} cards: {rules.card_counts} of each type")
-    for seat, at in enumerate(state.pawn):
+    for seat, at in enumerate(state.pawns):
         if not board.pawn_reachable[at]:
             raise PositionError("pawns", f"no pawn can stand on {names[at]} (seat {seat})")
 
 
 _OPTIONAL_FIELDS = {
     # field: (the stages that may have it, what it is)
-    "open": ((OPENING,), "the opening roll"),
-    "met": ((WALK,), "the obstacles the pawn met"),
-    "dot": ((WALK,), "a red-dot draw"),
-    "queue": ((FIRE, BARREL), "obstacles queued to move"),
-    "mover": ((FIRE, BARREL, DROP), "a moving obstacle"),
-    "hits": ((WALK, FIRE, BARREL, DROP), "seats in contact"),
+    "open": ((Stage.OPENING_ROLL,), "the opening roll"),
+    "met": ((Stage.WALK,), "the obstacles the pawn met"),
+    "dot": ((Stage.WALK,), "a red-dot draw"),
+    "queue": ((Stage.FIREBALLS_MOVE, Stage.BARRELS_MOVE), "obstacles queued to move"),
+    "mover": ((Stage.FIREBALLS_MOVE, Stage.BARRELS_MOVE, Stage.DROP), "a moving obstacle"),
+    "hits": ((Stage.WALK, Stage.FIREBALLS_MOVE, Stage.BARRELS_MOVE, Stage.DROP), "seats in contact"),
 }
 
 
 def _check_stage(state: DonkeyKongState) -> None:
-    stage, name = state.stage, STAGE_NAMES[state.stage]
+    stage, name = state.stage, state.stage.text
     present = {
-        "open": bool(state.opening),
-        "met": bool(state.met),
-        "dot": state.dot,
-        "queue": bool(state.queue),
-        "mover": bool(state.mkind),
-        "hits": bool(state.hits),
+        "open": bool(state.opening_rolls),
+        "met": bool(state.obstacles_met),
+        "dot": state.red_dot_draw,
+        "queue": bool(state.move_queue),
+        "mover": bool(state.mover_kind),
+        "hits": bool(state.in_contact),
     }
     for key, (stages, what) in _OPTIONAL_FIELDS.items():
         if present[key] and stage not in stages:
-            raise PositionError(key, f"{what} belongs to the stages {', '.join(STAGE_NAMES[s] for s in stages)},"
+            raise PositionError(key, f"{what} belongs to the stages {', '.join(s.text for s in stages)},"
                                      f" not {name}")
-    if stage == OPENING and not state.opening:
+    if stage == Stage.OPENING_ROLL and not state.opening_rolls:
         raise PositionError("open", "the opening stage needs the opening rolls")
-    if stage in (DEALING, OPENING):
-        if state.turn != 0 or state.cur != 0:
+    if stage in (Stage.DEAL, Stage.OPENING_ROLL):
+        if state.turn != 0 or state.turn_seat != 0:
             raise PositionError("turn", "turn and seat are 0 until the first turn starts")
     elif state.turn < 1:
         raise PositionError("turn", "a turn is under way, so turn is 1 or more")
     first = state.game.first_player
-    if stage == OPENING and first is not None:
+    if stage == Stage.OPENING_ROLL and first is not None:
         raise PositionError("stage", f"this game starts with seat {first} (option first_player): no opening roll")
-    if first is not None and state.turn >= 1 and state.cur != (first + state.turn - 1) % state.n:
+    if first is not None and state.turn >= 1 and state.turn_seat != (first + state.turn - 1) % state.players:
         raise PositionError("seat", f"turn {state.turn} of a game seat {first} starts is seat "
-                                    f"{(first + state.turn - 1) % state.n}'s")
-    needs_white = stage not in (DEALING, OPENING, WHITE)
-    needs_red = stage not in (DEALING, OPENING, WHITE, RED)
-    if needs_white != (state.white != 0) or needs_red != (state.red >= 0):
+                                    f"{(first + state.turn - 1) % state.players}'s")
+    needs_white = stage not in (Stage.DEAL, Stage.OPENING_ROLL, Stage.WHITE_ROLL)
+    needs_red = stage not in (Stage.DEAL, Stage.OPENING_ROLL, Stage.WHITE_ROLL, Stage.RED_ROLL)
+    if needs_white != (state.white_die != 0) or needs_red != (state.red_die >= 0):
         raise PositionError("dice", f"the dice rolled do not fit the stage {name}")
-    if stage in (FIRE, BARREL) and state.red == 0:
+    if stage in (Stage.FIREBALLS_MOVE, Stage.BARRELS_MOVE) and state.red_die == 0:
         raise PositionError("stage", "on Donkey Kong Rests no obstacle moves (K-OBS-1)")
     if state.finisher >= 0:
-        if state.finisher != state.cur or stage in (WHITE, RED, ROUTE):
+        if state.finisher != state.turn_seat or stage in (Stage.WHITE_ROLL, Stage.RED_ROLL, Stage.ROUTE):
             raise PositionError("finisher", "the game ends with the turn of the pawn reaching the Finish: only the"
                                             " seat whose turn it is, after its move, can be the finisher")
-    elif stage == OVER:
+    elif stage == Stage.OVER:
         raise PositionError("finisher", "the game is over only once a pawn has reached the Finish")
     board = state.rules.board
-    for seat, at in enumerate(state.pawn):
+    for seat, at in enumerate(state.pawns):
         if (at == board.finish) != (seat == state.finisher):
             raise PositionError("pawns", f"a pawn reaching the Finish ends the game: seat {seat} on "
                                          f"{board.names[at]} does not fit finisher")
@@ -145,20 +130,20 @@ def _check_stage(state: DonkeyKongState) -> None:
 def _check_setup(state: DonkeyKongState) -> None:
     """Dealing and the opening roll: everything as set up (K-SETUP-1), cards dealt seat by seat (R-K20)."""
     rules, board = state.rules, state.rules.board
-    if any(at != board.start for at in state.pawn):
+    if any(at != board.start for at in state.pawns):
         raise PositionError("pawns", "every pawn stands on START until the first turn (K-SETUP-1)")
-    barrels = tuple(s for s, kind in enumerate(state.obs) if kind == BARREL_HERE)
+    barrels = tuple(s for s, kind in enumerate(state.obstacles) if kind == Obstacle.BARREL)
     if barrels != board.black_dots or state.fireballs_on_board():
         raise PositionError("barrels", "until the first turn the barrels stand on the black dots and no fireball is"
                                        " on the board (K-SETUP-1)")
     if any(state.played):
         raise PositionError("down", "no card is played before the first turn")
     size = rules.hand_size
-    held = [sum(state.hand_of(seat)) for seat in range(state.n)]
-    if state.stage == OPENING:
-        if held != [size] * state.n:
+    held = [sum(state.hand_of(seat)) for seat in range(state.players)]
+    if state.stage == Stage.OPENING_ROLL:
+        if held != [size] * state.players:
             raise PositionError("up", f"the opening roll comes after the deal: {size} cards each (R-K20)")
-        _check_opening(state.opening)
+        _check_opening(state.opening_rolls)
         return
     dealing = next((seat for seat, count in enumerate(held) if count < size), -1)
     if dealing < 0:
@@ -180,9 +165,9 @@ def _check_opening(rolls: list[int]) -> None:
 
 def _seats_that_moved(state: DonkeyKongState) -> set[int]:
     """The seats whose pawns have left START: every seat that had a turn before, and this turn's after its move."""
-    n, cur, turn = state.n, state.cur, state.turn
+    n, cur, turn = state.players, state.turn_seat, state.turn
     moved = {(cur - k) % n for k in range(1, min(turn - 1, n - 1) + 1)}
-    if turn > n or state.stage not in (WHITE, RED, ROUTE):
+    if turn > n or state.stage not in (Stage.WHITE_ROLL, Stage.RED_ROLL, Stage.ROUTE):
         moved.add(cur)
     return moved
 
@@ -190,7 +175,7 @@ def _seats_that_moved(state: DonkeyKongState) -> set[int]:
 def _check_seats(state: DonkeyKongState) -> None:
     board, size = state.rules.board, state.rules.hand_size
     moved = _seats_that_moved(state)
-    for seat, at in enumerate(state.pawn):
+    for seat, at in enumerate(state.pawns):
         if seat in moved:
             if at == board.start:
                 raise PositionError("pawns", f"seat {seat} has moved, and no pawn comes back to START (R-K21)")
@@ -206,18 +191,21 @@ def _check_pawn_move(state: DonkeyKongState) -> None:
     """The walk stage: the red-dot draw, then the contacts with the obstacles met, in order (R-K22)."""
     board = state.rules.board
     names = board.names
-    at = state.pawn[state.cur]
-    for s in state.met:
-        if not state.obs[s] or s == board.oil:
+    at = state.pawns[state.turn_seat]
+    for s in state.obstacles_met:
+        if not state.obstacles[s] or s == board.oil:
             raise PositionError("met", f"the pawn met no obstacle on {names[s]}")
-    if at in state.met and state.met[-1] != at:
+    if at in state.obstacles_met and state.obstacles_met[-1] != at:
         raise PositionError("met", "the obstacle on the pawn's own space is the last it met")
-    if state.dot:
+    if state.red_dot_draw:
         if not board.red_dot[at]:
-            raise PositionError("dot", f"seat {state.cur}'s pawn on {names[at]} is not on a red dot")
-        if state.hits:
+            raise PositionError("dot", f"seat {state.turn_seat}'s pawn on {names[at]} is not on a red dot")
+        if state.in_contact:
             raise PositionError("dot", "the red-dot card is drawn before the contacts are answered (R-K22)")
-    if state.stage == WALK and state.hits and (state.hits != [state.cur] or not state.met or state.exact):
+    own = [state.turn_seat]
+    if state.stage == Stage.WALK and state.in_contact and (
+        state.in_contact != own or not state.obstacles_met or state.landed_exactly
+    ):
         raise PositionError("hits", "on the walk stage the contact is the moving pawn's own, with the first"
                                     " obstacle it met")
 
@@ -227,43 +215,43 @@ def _check_obstacle_move(state: DonkeyKongState) -> None:
     board = state.rules.board
     names, index = board.names, board.chain_index
     stage = state.stage
-    for s in state.queue:
-        if index[s] < 0 or (stage == BARREL and s == board.oil):
+    for s in state.move_queue:
+        if index[s] < 0 or (stage == Stage.BARRELS_MOVE and s == board.oil):
             raise PositionError("queue", f"{names[s]} is not on the obstacles' way")
-        if stage == FIRE and state.obs[s] != FIRE_HERE:
+        if stage == Stage.FIREBALLS_MOVE and state.obstacles[s] != Obstacle.FIREBALL:
             raise PositionError("queue", f"no fireball waits to move on {names[s]}")
-    order = [index[s] for s in state.queue]
-    if order != sorted(order, reverse=stage == BARREL):
+    order = [index[s] for s in state.move_queue]
+    if order != sorted(order, reverse=stage == Stage.BARRELS_MOVE):
         raise PositionError("queue", "fireballs move highest first, barrels lowest first (K-OBS-8, R-K5)")
-    if state.mkind:
+    if state.mover_kind:
         _check_mover(state)
-    elif state.hits and stage != WALK:
+    elif state.in_contact and stage != Stage.WALK:
         raise PositionError("hits", "a contact needs the moving pawn or a moving obstacle")
 
 
 def _check_mover(state: DonkeyKongState) -> None:
     board = state.rules.board
-    kind, at, names = state.mkind, state.mpos, board.names
-    if state.stage == FIRE and kind != FIRE_HERE:
+    kind, at, names = state.mover_kind, state.mover_at, board.names
+    if state.stage == Stage.FIREBALLS_MOVE and kind != Obstacle.FIREBALL:
         raise PositionError("mover", "only fireballs move on the fire stage")
     if board.ladder_of[at] >= 0:
-        if not board.sliding_rung[at] or not state.mslid or state.mleft:
+        if not board.sliding_rung[at] or not state.mover_slid or state.mover_steps_left:
             raise PositionError("mover", f"an obstacle is on ladder space {names[at]} only while it slides (R-K14)")
-    elif board.chain_index[at] < 0 or (kind == BARREL_HERE and at == board.oil):
+    elif board.chain_index[at] < 0 or (kind == Obstacle.BARREL and at == board.oil):
         raise PositionError("mover", f"{names[at]} is not on the obstacles' way")
-    elif kind == FIRE_HERE and board.chain_index[at] < board.chain_index[board.dk_front]:
+    elif kind == Obstacle.FIREBALL and board.chain_index[at] < board.chain_index[board.dk_front]:
         raise PositionError("mover", f"a fireball never climbs past the space in front of Donkey Kong to {names[at]}")
-    if state.obs[at] not in (EMPTY, kind):
+    if state.obstacles[at] not in (Obstacle.NONE, kind):
         raise PositionError("mover", f"a barrel and a fireball never share {names[at]}: the barrel is destroyed"
                                      " (K-OBS-7)")
-    if state.mleft > max(state.red, 1) or (state.stage == DROP and state.mleft > 1):
-        raise PositionError("mover", f"{state.mleft} spaces left is more than the red die's count")
-    if not state.hits:
+    if state.mover_steps_left > max(state.red_die, 1) or (state.stage == Stage.DROP and state.mover_steps_left > 1):
+        raise PositionError("mover", f"{state.mover_steps_left} spaces left is more than the red die's count")
+    if not state.in_contact:
         return
-    n, cur = state.n, state.cur
-    touched = [(cur + k) % n for k in range(n) if state.pawn[(cur + k) % n] == at]
-    if len(state.hits) > len(touched) or touched[len(touched) - len(state.hits) :] != state.hits:
+    n, cur = state.players, state.turn_seat
+    touched = [(cur + k) % n for k in range(n) if state.pawns[(cur + k) % n] == at]
+    if len(state.in_contact) > len(touched) or touched[len(touched) - len(state.in_contact) :] != state.in_contact:
         raise PositionError("hits", f"the pawns on {names[at]} answer from seat {cur} leftwards, so hits are the"
                                     f" last of {touched} (R-K11)")
-    if state.exact != (state.mleft == 0 and board.ladder_of[at] < 0):
+    if state.landed_exactly != (state.mover_steps_left == 0 and board.ladder_of[at] < 0):
         raise PositionError("hits", "':landed' is written exactly when the obstacle has no count left, off a ladder")

@@ -27,7 +27,8 @@ from tabletop.core.errors import NotationError
 from tabletop.core.notation import parse_int
 from tabletop.games.donkey_kong.actions import RESTS
 from tabletop.games.donkey_kong.invariants import PositionError, check_position
-from tabletop.games.donkey_kong.state import BARREL_HERE, EMPTY, FIRE_HERE, STAGE_NAMES, DonkeyKongState
+from tabletop.games.donkey_kong.position import Obstacle, Stage
+from tabletop.games.donkey_kong.state import DonkeyKongState
 
 if TYPE_CHECKING:
     from tabletop.games.donkey_kong.game import DonkeyKongGame
@@ -55,7 +56,7 @@ _ORDER = (
     "dot",
 )
 _REQUIRED = _ORDER[:13]
-_KIND_LETTER = {BARREL_HERE: "B", FIRE_HERE: "F"}
+_KIND_LETTER = {Obstacle.BARREL: "B", Obstacle.FIREBALL: "F"}
 #: every turn takes three actions at least (two dice and a route)
 ACTIONS_PER_TURN = 3
 
@@ -72,40 +73,41 @@ def _spaces(state: DonkeyKongState, spaces: list[int], sep: str = ",") -> str:
 
 def write_position(state: DonkeyKongState) -> str:
     names = state.rules.board.names
-    if state.white == 0:
+    if state.white_die == 0:
         dice = "-"
-    elif state.red < 0:
-        dice = str(state.white)
+    elif state.red_die < 0:
+        dice = str(state.white_die)
     else:
-        dice = f"{state.white},{'rests' if state.red == RESTS else state.red}"
+        dice = f"{state.white_die},{'rests' if state.red_die == RESTS else state.red_die}"
     fields = [
         HEADER,
-        f"players={state.n}",
+        f"players={state.players}",
         f"turn={state.turn}",
-        f"seat={state.cur}",
-        f"stage={STAGE_NAMES[state.stage]}",
+        f"seat={state.turn_seat}",
+        f"stage={state.stage.text}",
         f"dice={dice}",
-        f"pawns={_spaces(state, state.pawn)}",
-        f"barrels={_spaces(state, [s for s, o in enumerate(state.obs) if o == BARREL_HERE])}",
-        f"fireballs={_spaces(state, [s for s, o in enumerate(state.obs) if o == FIRE_HERE])}",
-        f"arm={state.arm}",
-        f"oil={state.oil}",
-        "up=" + "/".join(_cards(state, state.hand_of(seat)) for seat in range(state.n)),
-        "down=" + "/".join(_cards(state, state.played_of(seat)) for seat in range(state.n)),
+        f"pawns={_spaces(state, state.pawns)}",
+        f"barrels={_spaces(state, state.spaces_of(Obstacle.BARREL))}",
+        f"fireballs={_spaces(state, state.spaces_of(Obstacle.FIREBALL))}",
+        f"arm={state.barrels_in_arm}",
+        f"oil={state.fireballs_at_oil_can}",
+        "up=" + "/".join(_cards(state, state.hand_of(seat)) for seat in range(state.players)),
+        "down=" + "/".join(_cards(state, state.played_of(seat)) for seat in range(state.players)),
         f"finisher={state.finisher if state.finisher >= 0 else '-'}",
     ]
-    if state.opening:
-        fields.append("open=" + ",".join({0: "?", -1: "-"}.get(r, str(r)) for r in state.opening))
-    if state.met:
-        fields.append("met=" + _spaces(state, state.met))
-    if state.queue:
-        fields.append("queue=" + _spaces(state, state.queue))
-    if state.mkind:
-        slid = ":slid" if state.mslid else ""
-        fields.append(f"mover={_KIND_LETTER[state.mkind]}:{names[state.mpos]}:{state.mleft}{slid}")
-    if state.hits:
-        fields.append("hits=" + ",".join(str(s) for s in state.hits) + (":landed" if state.exact else ""))
-    if state.dot:
+    if state.opening_rolls:
+        fields.append("open=" + ",".join({0: "?", -1: "-"}.get(r, str(r)) for r in state.opening_rolls))
+    if state.obstacles_met:
+        fields.append("met=" + _spaces(state, state.obstacles_met))
+    if state.move_queue:
+        fields.append("queue=" + _spaces(state, state.move_queue))
+    if state.mover_kind:
+        slid = ":slid" if state.mover_slid else ""
+        fields.append(f"mover={_KIND_LETTER[state.mover_kind]}:{names[state.mover_at]}:{state.mover_steps_left}{slid}")
+    if state.in_contact:
+        landed = ":landed" if state.landed_exactly else ""
+        fields.append("hits=" + ",".join(str(s) for s in state.in_contact) + landed)
+    if state.red_dot_draw:
         fields.append("dot")
     return " ".join(fields)
 
@@ -184,31 +186,32 @@ class _Reader:
             raise self.fail(f"players: it is for {n} players but the game has {game.num_players}")
         state = game.new_initial_state()
         state.turn = self.integer(f["turn"], "turn", 0, game.max_game_length() // ACTIONS_PER_TURN)
-        state.cur = self.integer(f["seat"], "seat", 0, n - 1)
-        if f["stage"] not in STAGE_NAMES:
+        state.turn_seat = self.integer(f["seat"], "seat", 0, n - 1)
+        stage = Stage.from_text(f["stage"])
+        if stage is None:
             shown = f["stage"] if len(f["stage"]) <= 12 else f["stage"][:12] + "..."
             raise self.fail(f"unknown stage {shown!r}")
-        state.stage = STAGE_NAMES.index(f["stage"])
+        state.stage = stage
         self.dice(state, f["dice"])
-        state.pawn = self.spaces_or_shared(f["pawns"])
-        if len(state.pawn) != n:
-            raise self.fail(f"pawns: {n} players need {n} pawns, not {len(state.pawn)}")
-        state.obs = [EMPTY] * board.size
-        for kind, key in ((BARREL_HERE, "barrels"), (FIRE_HERE, "fireballs")):
+        state.pawns = self.spaces_or_shared(f["pawns"])
+        if len(state.pawns) != n:
+            raise self.fail(f"pawns: {n} players need {n} pawns, not {len(state.pawns)}")
+        state.obstacles = [Obstacle.NONE] * board.size
+        for kind, key in ((Obstacle.BARREL, "barrels"), (Obstacle.FIREBALL, "fireballs")):
             for s in self.spaces(f[key], key):
-                if state.obs[s] != EMPTY:
+                if state.obstacles[s] != Obstacle.NONE:
                     raise self.fail(f"{key}: a barrel and a fireball never share a space, as on {board.names[s]}")
-                state.obs[s] = kind
-        state.arm = self.integer(f["arm"], "arm", 0, rules.barrels)
-        state.oil = self.integer(f["oil"], "oil", 0, rules.fireballs)
+                state.obstacles[s] = kind
+        state.barrels_in_arm = self.integer(f["arm"], "arm", 0, rules.barrels)
+        state.fireballs_at_oil_can = self.integer(f["oil"], "oil", 0, rules.fireballs)
         ups, downs = f["up"].split("/"), f["down"].split("/")
         if len(ups) != n or len(downs) != n:
             raise self.fail("up and down need one card list per player, separated by '/'")
-        state.hand = [c for seat in range(n) for c in self.cards(ups[seat], "up")]
+        state.hands = [c for seat in range(n) for c in self.cards(ups[seat], "up")]
         state.played = [c for seat in range(n) for c in self.cards(downs[seat], "down")]
         t = rules.types
         for card in range(t):
-            held = sum(state.hand[card::t]) + sum(state.played[card::t])
+            held = sum(state.hands[card::t]) + sum(state.played[card::t])
             if held > rules.card_counts[card]:
                 raise self.fail(
                     f"up/down: more {rules.card_codes[card]} cards than the {rules.card_counts[card]} in the game"
@@ -216,12 +219,12 @@ class _Reader:
             state.deck[card] = rules.card_counts[card] - held
         fin = f["finisher"]
         state.finisher = -1 if fin == "-" else self.integer(fin, "finisher", 0, n - 1)
-        state.opening = self.opening(f.get("open"), n)
-        state.met = self.spaces(f.get("met", "-"), "met")
-        state.queue = self.spaces(f.get("queue", "-"), "queue")
+        state.opening_rolls = self.opening(f.get("open"), n)
+        state.obstacles_met = self.spaces(f.get("met", "-"), "met")
+        state.move_queue = self.spaces(f.get("queue", "-"), "queue")
         self.mover(state, f.get("mover"))
         self.hits(state, f.get("hits"), n)
-        state.dot = "dot" in f
+        state.red_dot_draw = "dot" in f
         try:
             check_position(state)
         except PositionError as exc:
@@ -241,21 +244,21 @@ class _Reader:
     def dice(self, state: DonkeyKongState, value: str) -> None:
         rules = self.rules
         if value == "-":
-            state.white, state.red = 0, -1
+            state.white_die, state.red_die = 0, -1
             return
         parts = value.split(",")
         if len(parts) > 2:
             raise self.fail(f"dice: the white die and the red die, not {len(parts)} dice")
-        state.white = self.integer(parts[0], "white die", 1, max(rules.white_faces))
-        if state.white not in rules.white_faces:
-            raise self.fail(f"dice: the white die has no face {state.white}")
+        state.white_die = self.integer(parts[0], "white die", 1, max(rules.white_faces))
+        if state.white_die not in rules.white_faces:
+            raise self.fail(f"dice: the white die has no face {state.white_die}")
         if len(parts) == 1:
-            state.red = -1
+            state.red_die = -1
             return
         red = parts[1]
         top = max(rules.red_faces)
-        state.red = RESTS if red == "rests" else self.integer(red, "red die", 1, max(top, 1))
-        if state.red not in rules.red_faces:
+        state.red_die = RESTS if red == "rests" else self.integer(red, "red die", 1, max(top, 1))
+        if state.red_die not in rules.red_faces:
             raise self.fail(f"dice: the red die has no face {red}")
 
     def opening(self, value: str | None, n: int) -> list[int]:
@@ -280,10 +283,10 @@ class _Reader:
         if len(parts) not in (3, 4) or parts[0] not in ("B", "F") or (len(parts) == 4 and parts[3] != "slid"):
             shown = value if len(value) <= 24 else value[:24] + "..."
             raise self.fail(f"mover must be like B:C4:2 or F:L3.1:0:slid, not {shown!r}")
-        state.mkind = BARREL_HERE if parts[0] == "B" else FIRE_HERE
-        state.mpos = self.space(parts[1], "mover")
-        state.mleft = self.integer(parts[2], "mover count", 0, max(max(self.rules.red_faces), 1))
-        state.mslid = len(parts) == 4
+        state.mover_kind = Obstacle.BARREL if parts[0] == "B" else Obstacle.FIREBALL
+        state.mover_at = self.space(parts[1], "mover")
+        state.mover_steps_left = self.integer(parts[2], "mover count", 0, max(max(self.rules.red_faces), 1))
+        state.mover_slid = len(parts) == 4
 
     def hits(self, state: DonkeyKongState, value: str | None, n: int) -> None:
         if value is None:
@@ -292,19 +295,19 @@ class _Reader:
         if flag not in ("", "landed"):
             shown = flag if len(flag) <= 12 else flag[:12] + "..."
             raise self.fail(f"hits ends with ':landed' or nothing, not {shown!r}")
-        state.hits = [self.integer(s, "hit seat", 0, n - 1) for s in seats.split(",")]
-        if len(set(state.hits)) != len(state.hits):
+        state.in_contact = [self.integer(s, "hit seat", 0, n - 1) for s in seats.split(",")]
+        if len(set(state.in_contact)) != len(state.in_contact):
             raise self.fail("hits: a seat is named twice")
-        state.exact = flag == "landed"
+        state.landed_exactly = flag == "landed"
 
     def settled(self, state: DonkeyKongState) -> None:
         """The position must rest where the rules wait: a decision, a chance outcome or the end."""
-        state.player = state._compute_player()
+        state.to_act = state._compute_player()
         moved_on = state.clone()
         moved_on._run()
         if moved_on.to_text() != state.to_text():
             raise self.fail(
-                f"stage={STAGE_NAMES[state.stage]}: this position does not wait for a decision or a chance outcome"
+                f"stage={state.stage.text}: this position does not wait for a decision or a chance outcome"
                 " (the rules would go on by themselves)"
             )
 
