@@ -25,7 +25,7 @@ import random
 from tabletop.core.actions import Action
 from tabletop.core.state import CHANCE, TERMINAL, State
 from tabletop.games.donkey_kong.actions import CardOutcome, PlayCard, Route
-from tabletop.games.donkey_kong.position import Obstacle, Stage
+from tabletop.games.donkey_kong.position import BARREL, FIREBALL, OVER, WHITE_ROLL
 from tabletop.games.donkey_kong.rules import Rules
 from tabletop.games.donkey_kong.state import DonkeyKongState
 
@@ -181,7 +181,7 @@ def _finish_turn(sim: DonkeyKongState, adjust: list[float], tables: _Tables) -> 
         if player != CHANCE:
             sim.apply_action(card_rule(sim, tables))
             continue
-        if sim.stage <= Stage.WHITE_ROLL:
+        if sim.stage <= WHITE_ROLL:
             return
         _expected_card(sim, adjust, tables)
 
@@ -210,7 +210,7 @@ def _expected_card(sim: DonkeyKongState, adjust: list[float], tables: _Tables) -
 
 
 def _evaluate(sim: DonkeyKongState, me: int, racing: bool, adjust: list[float], tables: _Tables) -> float:
-    if sim.stage == Stage.OVER:
+    if sim.stage is OVER:
         scores = [s + a for s, a in zip(sim.scores(), adjust, strict=True)]
         rival = max(s for seat, s in enumerate(scores) if seat != me)
         margin = scores[me] - rival
@@ -220,9 +220,9 @@ def _evaluate(sim: DonkeyKongState, me: int, racing: bool, adjust: list[float], 
     barrels: list[int] = []
     fires: list[int] = []
     for s, kind in enumerate(sim.obstacles):
-        if kind == Obstacle.BARREL:
+        if kind is BARREL:
             barrels.append(index[s])
-        elif kind == Obstacle.FIREBALL:
+        elif kind is FIREBALL:
             fires.append(index[s])
     reach = tables.reach[min(n - 1, 3)]
     far = len(reach)
