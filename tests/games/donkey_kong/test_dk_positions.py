@@ -31,7 +31,8 @@ CONTACT = {"stage": "barrel", "dice": "1,4", "pawns": "L11.2,A6", "mover": "B:A6
         (SETUP.format(up=f"{ALL_DEALT}/{ALL_DEALT}"), "stage: every hand is dealt, so the deal is over"),
         (SETUP.format(up="J100/J200"), "up: cards are dealt seat by seat, 3 each, seat 0 first (R-K20)"),
         (SETUP.format(up="J100/-").replace("A8,", "A7,"), "barrels: until the first turn the barrels stand on"),
-        (SETUP.format(up="J100/-").replace("turn=0", "turn=4"), "turn: turn and seat are 0 until the first turn"),
+        (SETUP.format(up="J100/-").replace("turn=0", "turn=4"), "turn: turn is 0 until the first turn starts"),
+        (SETUP.format(up="J100/-").replace("seat=0", "seat=1"), "seat: seat is 0 until the first turn starts"),
         # numbers: ASCII digits, bounded by what a game reaches, no leading zeros
         (position(turn="1" + "0" * 5000), "turn must be a whole number from 0 to 333333, not '10000000000000000000"),
         (position(turn=10**9), "turn must be a whole number from 0 to 333333"),

@@ -98,8 +98,10 @@ def _check_stage(state: DonkeyKongState) -> None:
     if stage == Stage.OPENING_ROLL and not state.opening_rolls:
         raise PositionError("open", "the opening stage needs the opening rolls")
     if stage in (Stage.DEAL, Stage.OPENING_ROLL):
-        if state.turn != 0 or state.turn_seat != 0:
-            raise PositionError("turn", "turn and seat are 0 until the first turn starts")
+        if state.turn != 0:
+            raise PositionError("turn", "turn is 0 until the first turn starts")
+        if state.turn_seat != 0:
+            raise PositionError("seat", "seat is 0 until the first turn starts")
     elif state.turn < 1:
         raise PositionError("turn", "a turn is under way, so turn is 1 or more")
     first = state.game.first_player

@@ -193,7 +193,7 @@ class _Reader:
             raise self.fail(f"unknown stage {shown!r}")
         state.stage = stage
         self.dice(state, f["dice"])
-        state.pawns = self.spaces_or_shared(f["pawns"])
+        state.pawns = self.pawn_spaces(f["pawns"])
         if len(state.pawns) != n:
             raise self.fail(f"pawns: {n} players need {n} pawns, not {len(state.pawns)}")
         state.obstacles = [Obstacle.NONE] * board.size
@@ -233,7 +233,7 @@ class _Reader:
         self.canonical(state, f)
         return state
 
-    def spaces_or_shared(self, value: str) -> list[int]:
+    def pawn_spaces(self, value: str) -> list[int]:
         """Pawns: spaces that may repeat (R-K3), each a space a pawn can stand on."""
         pawns = [self.space(name, "pawns") for name in value.split(",")] if value != "-" else []
         for s in pawns:
