@@ -131,6 +131,8 @@ def _digit_positions(text: str) -> list[int]:
 
 def mutate(text: str, game: DonkeyKongGame, rng: random.Random) -> str:
     """One random change to a position text."""
+    if not text:
+        return rng.choice(["donkey-kong", " ", "players=2"])
     tokens = text.split(" ")
     names = game.rules.board.names
     codes = game.rules.card_codes
