@@ -5,14 +5,14 @@ broken invariant. Every state the rules reach passes it (a property test checks 
 state of random games), and the position reader refuses any text that does not, so
 a position read from text is one a game could be in:
 
-- the components: 12 barrels and 4 fireballs (board, arm, Oil Can), at most the
-  deck's cards of each type, obstacles only on the obstacles' way (K-OBS-6/7: one per
+- the components: every barrel and fireball of the data file in one place (board, arm,
+  Oil Can), at most the deck's cards of each type, obstacles only on the obstacles' way (K-OBS-6/7: one per
   space), no fireball resting in front of Donkey Kong (K-OBS-9);
 - the stage: the fields each stage has and no others, dice rolled as far as the stage
   says, turn 0 exactly while dealing and rolling for the first turn, the seat whose turn
   it is when ``first_player`` fixes the order, the finisher's pawn on the Finish;
-- the seats: a seat that has not moved yet has its pawn on START, its three dealt
-  cards and nothing played; one that has moved has left START for good (R-K21);
+- the seats: a seat that has not moved yet has its pawn on START, the cards dealt to it
+  and nothing played; one that has moved has left START for good (R-K21);
 - the movement under way: the obstacles the pawn met (R-K22), the obstacles queued to
   move in the K-OBS-8 order, the moving obstacle where it can be, and the seats in
   contact answering from the player whose turn it is leftwards (R-K11).
