@@ -2,12 +2,11 @@
 
 :func:`load_rules` reads a data file (the packaged one by default), validates it,
 builds the board's tables and interns every action. Card distributions (a draw is
-uniform over the remaining cards, by type counts) are cached by counts.
+uniform over the remaining cards, by type counts: ``Distribution.counted``) are cached by counts.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 from tabletop.core.chance import Distribution
@@ -19,40 +18,6 @@ from tabletop.games.donkey_kong.data import RulesModel, default_path, read_rules
 
 JUMP = "jump"
 HAMMER = "hammer"
-
-
-class CountedDistribution(Distribution):
-    """Outcomes weighted by card counts; the exact ``Fraction`` probabilities are made only when asked for.
-
-    Sampling needs only the cumulative floats, so a draw from a deck costs no
-    ``Fraction`` arithmetic; ``probabilities`` (hence ``pairs``, ``probability``)
-    are exact, ``count / total``. A test checks it against ``Distribution.weighted``.
-    """
-
-    __slots__ = ("_counts",)
-
-    def __init__(self, outcomes: tuple[CardOutcome, ...], counts: tuple[int, ...]) -> None:
-        total = sum(counts)
-        if not outcomes or len(outcomes) != len(counts) or min(counts) <= 0:
-            raise ValueError("a counted distribution needs positive counts, one per outcome")
-        self.outcomes = outcomes
-        self._counts = counts
-        self._probs = None
-        self._index = None
-        running = 0
-        cumulative = []
-        for count in counts:
-            running += count
-            cumulative.append(running / total)
-        cumulative[-1] = 1.0
-        self._cumulative = cumulative
-
-    @property
-    def probabilities(self) -> tuple[Fraction, ...]:
-        if self._probs is None:
-            total = sum(self._counts)
-            self._probs = tuple(Fraction(c, total) for c in self._counts)
-        return self._probs
 
 
 class Rules:
@@ -97,9 +62,7 @@ class Rules:
         key = (verb, counts)
         dist = self._dists.get(key)
         if dist is None:
-            outcomes = self.card_outcomes[verb]
-            present = tuple(t for t, n in enumerate(counts) if n)
-            dist = CountedDistribution(tuple(outcomes[t] for t in present), tuple(counts[t] for t in present))
+            dist = Distribution.counted(self.card_outcomes[verb], counts)
             if len(self._dists) > 20_000:
                 self._dists.clear()
             self._dists[key] = dist

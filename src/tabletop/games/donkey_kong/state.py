@@ -64,7 +64,9 @@ class DonkeyKongState(Movement):
 
     def _route_choices(self) -> tuple[Route, ...]:
         """One route per distinct outcome: where the pawn stops and which obstacles it meets, in order (R-K10)."""
-        routes = self.rules.board.routes(self.pawns[self.turn_seat], self.white_die)
+        routes, ends_shared = self.rules.board.routes_and_sharing(self.pawns[self.turn_seat], self.white_die)
+        if not ends_shared:
+            return routes  # no two routes end on the same space: each is an outcome of its own
         obstacles = self.obstacles
         seen: set[tuple[int, ...]] = set()
         chosen: list[Route] = []
