@@ -21,8 +21,7 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate, compress, repeat
-from operator import truediv
+from itertools import compress
 
 from tabletop.core.actions import Action
 
@@ -84,7 +83,7 @@ class Distribution:
         """Outcomes weighted by integer counts (the cards of each type in a pile); a count of 0 leaves its
         outcome out.
 
-        Sampling uses the cumulative ``running / total`` floats, made in C; the exact
+        Sampling uses the cumulative ``running / total`` floats; the exact
         probabilities ``count / total`` are made only when asked for.
 
         >>> class Card(Action):
@@ -94,15 +93,22 @@ class Distribution:
         >>> [(str(card), p) for card, p in pile.pairs()]
         [('ace', Fraction(2, 3)), ('queen', Fraction(1, 3))]
         """
-        kept = tuple(compress(counts, counts))
-        if len(outcomes) != len(counts) or not kept or min(kept) < 0:
+        if len(outcomes) != len(counts) or min(counts, default=0) < 0 or not any(counts):
             raise ValueError(f"a counted distribution needs counts of at least 0, one per outcome, not all 0: {counts}")
+        if 0 in counts:
+            outcomes, counts = tuple(compress(outcomes, counts)), tuple(compress(counts, counts))
         self = cls.__new__(cls)
-        self.outcomes = tuple(compress(outcomes, counts))
-        self._counts = kept
+        self.outcomes = tuple(outcomes)
+        self._counts = tuple(counts)
         self._probs = None
         self._index = None
-        self._cumulative = list(map(truediv, accumulate(kept), repeat(sum(kept))))  # the last is exactly 1.0
+        total = sum(counts)
+        running = 0
+        cumulative = []
+        for count in counts:  # a plain loop is the quickest way here (decks change at every draw)
+            running += count
+            cumulative.append(running / total)  # the last is exactly 1.0
+        self._cumulative = cumulative
         return self
 
     @classmethod

@@ -122,6 +122,14 @@ class Board:
                 self.sliding_rung[s] = True
         # where a moving obstacle must stop and look even if nothing lies there
         self.special = [s in (self.oil, self.dk_front) for s in range(self.size)]
+        #: the ladder spaces of each barrel's slide, where a pawn blocks it (K-OBS-5)
+        self.slide_down_rungs = [line[:-1] for line in self.slide_down]
+        #: where a barrel (a fireball) that lands by exact count on an empty space simply rests there: no
+        #: ladder space, no ladder for it to slide along, neither the Oil Can nor Donkey Kong
+        self.plain_for_barrel = [self.ladder_of[s] < 0 and not self.slide_down[s] and not self.special[s]
+                                 for s in range(self.size)]
+        self.plain_for_fire = [self.ladder_of[s] < 0 and not self.slide_up[s] and not self.special[s]
+                               for s in range(self.size)]
         self.rung_up: list[int] = [-1] * self.size
         self.rung_down = [-1] * self.size
         for (low, high), steps in zip(self.ladder_ends, self.ladder_rungs, strict=True):

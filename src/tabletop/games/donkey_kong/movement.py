@@ -18,6 +18,7 @@ from tabletop.games.donkey_kong.position import (
     DROP,
     FIREBALL,
     FIREBALLS_MOVE,
+    MAX_PLAYERS,
     NO_OBSTACLE,
     OVER,
     RELEASE,
@@ -27,6 +28,10 @@ from tabletop.games.donkey_kong.position import (
     Obstacle,
     Position,
 )
+
+#: ``SEAT_ORDERS[players][first]``: the seats from ``first`` leftwards (K-CARD-2)
+SEAT_ORDERS = tuple(tuple(tuple((first + k) % players for k in range(players)) for first in range(players))
+                    for players in range(MAX_PLAYERS + 1))
 
 
 class Movement(Position):
@@ -138,20 +143,46 @@ class Movement(Position):
         return spaces
 
     def _move_queued(self) -> None:
-        """Move the obstacles of this phase one after another, until the queue is empty or a contact waits."""
-        kind = FIREBALL if self.stage is FIREBALLS_MOVE else BARREL
+        """Move the obstacles of this phase one after another, until the queue is empty or a contact waits.
+
+        Most obstacles roll their count along empty spaces to a plain space and rest there: that is played
+        out here, the same steps as :meth:`_move` takes; at the first space where anything else may happen
+        (an obstacle, a pawn, the Oil Can, Donkey Kong, a ladder) :meth:`_move` takes over.
+        """
+        fire = self.stage is FIREBALLS_MOVE
+        kind = FIREBALL if fire else BARREL
         queue, obstacles, count = self.move_queue, self.obstacles, self.red_die
         if self.mover_kind:  # resuming after a contact
             self._move(self.mover_kind, self.mover_at, self.mover_steps_left, self.mover_slid, False)
             if self.in_contact:
                 return
+        board, pawns = self.rules.board, self.pawns
+        following = board.next_fire if fire else board.next_barrel
+        plain = board.plain_for_fire if fire else board.plain_for_barrel
+        special = board.special
         while queue:
             s = queue.pop(0)
-            if obstacles[s] is kind:  # not destroyed meanwhile
-                obstacles[s] = NO_OBSTACLE
+            if obstacles[s] is not kind:  # destroyed meanwhile
+                continue
+            obstacles[s] = NO_OBSTACLE
+            if fire and s == board.dk_front:
                 self._move(kind, s, count, False, False)
-                if self.in_contact:
-                    return
+            else:  # K-OBS-1/2/3: along the girder, off its edge down or up the broken line
+                at, left = s, count
+                while True:
+                    left -= 1
+                    at = following[at]
+                    if obstacles[at] or special[at] or at in pawns:
+                        self._move(kind, at, left, False, True)  # something to meet there
+                        break
+                    if not left:
+                        if plain[at]:
+                            obstacles[at] = kind
+                        else:
+                            self._move(kind, at, 0, False, False)  # a ladder to slide along
+                        break
+            if self.in_contact:
+                return
 
     def _release_barrel(self) -> None:
         """K-OBS-10 (R-K6): Donkey Kong drops a barrel on the drop space, even on a rest roll."""
@@ -200,9 +231,7 @@ class Movement(Position):
                     self.barrels_in_arm += 1
                     self._log("a fireball destroys a barrel at {}", board.names[at])
                 if at in pawns:  # K-CARD-2: every pawn here, from the player whose turn it is leftwards
-                    players, first = self.players, self.turn_seat
-                    order = [(first + k) % players for k in range(players)]
-                    self.in_contact = [seat for seat in order if pawns[seat] == at]
+                    self.in_contact = [seat for seat in SEAT_ORDERS[self.players][self.turn_seat] if pawns[seat] == at]
                     self.landed_exactly = left == 0 and board.ladder_of[at] < 0
                     self.mover_kind, self.mover_at, self.mover_steps_left, self.mover_slid = kind, at, left, slid
                     return
@@ -220,14 +249,18 @@ class Movement(Position):
                     at = following[at]
                     if obstacles[at] or special[at] or at in pawns:
                         break
-                    if not left:
-                        entering = False  # an empty space: nothing to meet there
+                    if not left:  # an empty space: nothing to meet there
+                        if (board.plain_for_fire if fire else board.plain_for_barrel)[at]:  # the usual end
+                            obstacles[at] = kind
+                            self.mover_kind = NO_OBSTACLE
+                            return
+                        entering = False
                         break
                 slid = False
             elif board.ladder_of[at] >= 0:  # sliding: rungs cost nothing (R-K4)
                 at = (board.rung_up if fire else board.rung_down)[at]
             elif not slid and (line := (board.slide_up if fire else board.slide_down)[at]) and (
-                fire or not self._pawn_on(line[:-1])
+                fire or not any(map(board.slide_down_rungs[at].__contains__, pawns))
             ):  # landed by exact count at a ladder's end: K-OBS-4/5
                 slid = True
                 at = line[0]
@@ -239,12 +272,10 @@ class Movement(Position):
                 break
         self.mover_kind = NO_OBSTACLE
 
-    def _pawn_on(self, spaces: tuple[int, ...]) -> bool:
-        return any(p in spaces for p in self.pawns)
-
     def _destroyed(self, kind: Obstacle) -> None:
         """K-CARD-4: a barrel goes back into the arm, a fireball back to the Oil Can."""
         if kind is BARREL:
             self.barrels_in_arm += 1
         else:
             self.fireballs_at_oil_can += 1
+

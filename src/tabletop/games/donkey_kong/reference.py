@@ -2,9 +2,10 @@
 
 :mod:`~tabletop.games.donkey_kong.movement` moves each obstacle in one loop with its state in
 local variables, finds the obstacles to move with a scan in C, and :mod:`~tabletop.games.donkey_kong.state`
-offers routes and card draws from tables. :class:`ReferenceState` is the same game written the
-plain way: ``_run`` takes one step of one obstacle per round, each arrival is a method call,
-the queue is sorted by the chain's index, routes are compared by their keys. It is never used
+offers routes from tables, and a die of the turn does not run the movement. :class:`ReferenceState` is
+the same game written the plain way: ``_run`` takes one step of one obstacle per round and runs after
+every action, each arrival is a method call, the queue is sorted by the chain's index, routes are
+compared by their keys. It is never used
 to play; the differential tests (``tests/games/donkey_kong/test_dk_fast_paths.py``) and
 ``benchmarks/donkey_kong_equivalence.py`` (10^5 games) feed the same decisions and chance
 outcomes to both and require the same position, notation and log after every action.
@@ -31,6 +32,7 @@ from tabletop.games.donkey_kong.position import (
     OPENING_ROLL,
     RED_ROLL,
     RELEASE,
+    ROUTE,
     WALK,
     WHITE_ROLL,
 )
@@ -59,6 +61,20 @@ class ReferenceState(DonkeyKongState):
                 seen.add(key)
                 chosen.append(route)
         return tuple(chosen)
+
+    def _roll(self, face: int) -> None:
+        stage = self.stage
+        if stage is WHITE_ROLL:
+            self.white_die = face
+            self.stage = RED_ROLL
+            self._log("seat {} rolls white {}", self.turn_seat, face)
+        elif stage is RED_ROLL:
+            self.red_die = face
+            self.stage = ROUTE
+            self._log("seat {} rolls red {}", self.turn_seat, face or "Donkey Kong Rests")
+        else:
+            self._opening_roll(face)
+        self._run()
 
     def _chance_distribution(self) -> Distribution:
         rules = self.rules
@@ -190,6 +206,9 @@ class ReferenceState(DonkeyKongState):
             return
         self.obstacles[at] = kind
         self.mover_kind = NO_OBSTACLE
+
+    def _pawn_on(self, spaces: tuple[int, ...]) -> bool:
+        return any(p in spaces for p in self.pawns)
 
     def _arrive(self, s: int) -> None:
         """The mover enters space ``s``: the Oil Can, another obstacle, pawns."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.actions import Action
 from tabletop.core.chance import Distribution
-from tabletop.core.state import CHANCE
+from tabletop.core.state import CHANCE, TERMINAL
 from tabletop.games.donkey_kong.actions import DEAL as DEAL_VERB
 from tabletop.games.donkey_kong.actions import DRAW, LOSE, STEAL, CardOutcome, PlayCard, Roll, Route
 from tabletop.games.donkey_kong.movement import Movement
@@ -49,6 +49,12 @@ class DonkeyKongState(Movement):
     # -- the State hooks -------------------------------------------------------------
     def current_player(self) -> int:
         return self.to_act
+
+    def is_chance_node(self) -> bool:  # asked at every step of a playout: no call to current_player()
+        return self.to_act == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.to_act == TERMINAL
 
     def chance_roller(self) -> int | None:
         stage = self.stage
@@ -106,6 +112,7 @@ class DonkeyKongState(Movement):
             self._choose_route(action)
         elif type(action) is Roll:
             self._roll(action.face)
+            return
         else:
             assert isinstance(action, CardOutcome)
             self._take_card(action.card)
@@ -113,6 +120,8 @@ class DonkeyKongState(Movement):
 
     # -- the setup and the dice ----------------------------------------------------------
     def _roll(self, face: int) -> None:
+        """The white die, then the red one (K-TURN-2); nothing happens by itself after them, so the movement
+        is not run: chance rolls the red die next, then the seat chooses its route."""
         stage = self.stage
         if stage is WHITE_ROLL:
             self.white_die = face
@@ -121,9 +130,11 @@ class DonkeyKongState(Movement):
         elif stage is RED_ROLL:
             self.red_die = face
             self.stage = ROUTE
+            self.to_act = self.turn_seat
             self._log("seat {} rolls red {}", self.turn_seat, face or "Donkey Kong Rests")
         else:
             self._opening_roll(face)
+            self._run()
 
     def _opening_roll(self, face: int) -> None:
         """K-TURN-1: everyone rolls the white die; the highest starts; tied highest roll again."""
@@ -185,7 +196,7 @@ class DonkeyKongState(Movement):
             self.finisher = seat  # K-END-1: the turn still finishes
             self._log("seat {} reaches the Finish", seat)
         obstacles = self.obstacles
-        self.obstacles_met = [s for s in path if obstacles[s]]  # K-CARD-2: moved into or through, in order
+        self.obstacles_met = list(filter(obstacles.__getitem__, path))  # K-CARD-2: moved into or through, in order
         self.red_dot_draw = len(path) == self.white_die and board.red_dot[end]  # K-CARD-1: exact count only
         self.stage = WALK
 
