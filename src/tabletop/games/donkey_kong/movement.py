@@ -132,12 +132,17 @@ class Movement(Position):
     def _along_the_way(self, kind: Obstacle) -> list[int]:
         """The spaces where obstacles of ``kind`` rest, in the order of the obstacles' way from the drop space
         to the Oil Can (obstacles rest nowhere else); the tuple scans run in C."""
-        board = self.rules.board
+        rules = self.rules
+        # none moves now, so those not in the arm (at the Oil Can) rest on the board (invariants.py checks it)
+        resting = rules.barrels - self.barrels_in_arm if kind is BARREL else rules.fireballs - self.fireballs_at_oil_can
+        if not resting:
+            return []
+        board = rules.board
         along = board.along_chain(self.obstacles)
         chain = board.chain
         spaces = []
         i = -1
-        for _ in range(along.count(kind)):
+        for _ in range(resting):
             i = along.index(kind, i + 1)
             spaces.append(chain[i])
         return spaces
