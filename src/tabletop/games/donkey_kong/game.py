@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from tabletop.core.game import Game, GameInfo
+from tabletop.core.game import Game, GameInfo, TimeModel
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.games.donkey_kong.notation import read_position
@@ -57,6 +57,10 @@ class DonkeyKongGame(Game):
     def max_game_length(self) -> int:
         """Generous: random routes drift slowly, and a game can in principle last for ever."""
         return 1_000_000
+
+    def time_model(self) -> TimeModel | None:
+        """Minutes at a table from the data file's ``[time]`` section (provisional; ``None`` without one)."""
+        return self.rules.time_model
 
     def new_initial_state(self) -> DonkeyKongState:
         return DonkeyKongState(self)

@@ -12,6 +12,7 @@ from pathlib import Path
 from tabletop.core.chance import Distribution
 from tabletop.core.data import DataCache
 from tabletop.core.errors import DataFileError
+from tabletop.core.game import TimeModel
 from tabletop.games.donkey_kong.actions import CARD_VERBS, RESTS, CardOutcome, PlayCard, Roll
 from tabletop.games.donkey_kong.board import Board, BoardError
 from tabletop.games.donkey_kong.data import RulesModel, default_path, read_rules_file
@@ -39,6 +40,13 @@ class Rules:
         self.total_cards = sum(self.card_counts)
         self.types = len(self.card_codes)
         self.board = Board(model.board, setup)
+        time = model.time
+        self.time_model = None if time is None else TimeModel(
+            setup_minutes=time.setup_minutes,
+            seconds_per_turn=time.seconds_per_turn,
+            seconds_per_decision=time.seconds_per_decision,
+            seconds_per_chance=time.seconds_per_chance,
+        )
 
         self.white_faces = tuple(sorted(set(model.dice.white.faces)))
         self.white_rolls = {f: Roll("white", f) for f in self.white_faces}

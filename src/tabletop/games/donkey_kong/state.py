@@ -267,6 +267,11 @@ class DonkeyKongState(Movement):
             return [0.0] * self.players
         return [2.0 * (s - low) / (high - low) - 1.0 for s in scores]
 
+    def standings(self) -> list[float]:
+        """Who leads: each seat's score so far (K-END-2: its face-down cards' points, and the finish bonus
+        once the game is over)."""
+        return [float(score) for score in self.scores()]
+
     def metrics(self) -> dict[str, float]:
         figures: dict[str, float] = {f"score[{seat}]": float(s) for seat, s in enumerate(self.scores())}
         figures["turns"] = float(self.turn)
