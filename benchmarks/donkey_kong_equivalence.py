@@ -53,7 +53,7 @@ def main() -> None:
         for done, steps, problem in pool.map(chunk, starts, [min(s + CHUNK, total) for s in starts]):
             games += done
             actions += steps
-            if games % 10_000 == 0:
+            if games % 2_000 == 0:
                 print(f"  {games} games, {actions} actions agree ({time.perf_counter() - start:.0f} s)", flush=True)
             if problem:
                 print(f"DIFFERENT after {games} games: {problem}")
