@@ -14,8 +14,9 @@ from tabletop.core.errors import (
 )
 from tabletop.core.game import Game, GameInfo
 from tabletop.core.options import Option
-from tabletop.core.record import Record, replay
+from tabletop.core.record import Record
 from tabletop.core.registry import list_games, make
+from tabletop.core.replay import replay
 from tabletop.core.state import CHANCE, TERMINAL, State
 
 __all__ = [
