@@ -259,9 +259,12 @@ def main(argv: list[str] | None = None) -> int:
         for problem, count in tally.problem_counts.most_common():
             print(f"\n  {name} {kind}: {count} x {problem}")
             for index in tally.problems[problem]:
-                item, small = shrunk_example(worker, name, kind, index, problem, args.timeout)
-                print(f"    input #{index} ({describe(worker, name, kind, item)})")
-                print(f"      minimal: {shown(small)}")
+                try:
+                    item, small = shrunk_example(worker, name, kind, index, problem, args.timeout)
+                    print(f"    input #{index} ({describe(worker, name, kind, item)})")
+                    print(f"      minimal: {shown(small)}")
+                except Exception as exc:  # the input itself could not be made again: say so
+                    print(f"    input #{index}: {type(exc).__name__}: {str(exc)[:200]}")
                 print(
                     f"      reproduce: python benchmarks/fuzz.py --games {name} --kinds {kind} "
                     f"--seed {args.seed} --index {index}"

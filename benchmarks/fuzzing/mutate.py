@@ -53,7 +53,7 @@ def _token_mutation(rng: random.Random, parts: list[str], donors: Sequence[str])
     i = rng.randrange(len(parts))
     token = parts[i]
     choice = rng.randrange(10)
-    if token.isdigit() and choice < 5:
+    if token.isascii() and token.isdigit() and choice < 5:
         parts[i] = interesting_number(rng, int(token) if len(token) < 30 else None)
     elif choice < 6:  # a token of the same kind from this or another text
         donor = tokens(rng.choice(donors)) if donors else parts
@@ -101,14 +101,46 @@ def _field_crossover(rng: random.Random, text: str, donors: Sequence[str]) -> st
     return " ".join(mine)
 
 
+_NUMBER_LIST = re.compile(r"\d+(?:[,.]\d+)*")
+
+
+def _list_mutation(rng: random.Random, text: str) -> str:
+    """Rewrite one run of numbers (``3,9,12``): longer, shorter, a range, repeats, sorted or not."""
+    runs = list(_NUMBER_LIST.finditer(text))
+    if not runs:
+        return text
+    run = rng.choice(runs)
+    sep = "." if "." in run.group() else ","
+    numbers = [int(n) for n in run.group().split(sep) if len(n) < 30]
+    top = min(max([*numbers, 1]), 200) + rng.choice((0, 1, 5, 30))
+    choice = rng.randrange(6)
+    if choice == 0:  # a range: the whole deck but a few, say
+        low = rng.randrange(top + 1)
+        numbers = list(range(low, rng.randrange(low, top + 2) + 1))
+    elif choice == 1:
+        numbers = numbers + [rng.randrange(top + 1) for _ in range(rng.randrange(1, 30))]
+    elif choice == 2 and numbers:
+        numbers = rng.sample(numbers, rng.randrange(len(numbers)))
+    elif choice == 3 and numbers:
+        numbers.append(rng.choice(numbers))
+    elif choice == 4:
+        rng.shuffle(numbers)
+    else:
+        numbers = sorted(set(numbers + [rng.randrange(top + 1) for _ in range(rng.randrange(1, 10))]))
+    new = sep.join(map(str, numbers)) or "-"
+    return text[: run.start()] + new + text[run.end() :]
+
+
 def mutate_text(rng: random.Random, text: str, donors: Sequence[str] = ()) -> str:
-    """One to three small changes: mostly to one token, sometimes characters or a whole field."""
+    """One to three small changes: mostly to one token, sometimes characters, a list or a whole field."""
     for _ in range(rng.choice((1, 1, 1, 2, 3))):
-        choice = rng.randrange(10)
+        choice = rng.randrange(12)
         if choice < 6:
             text = "".join(_token_mutation(rng, tokens(text), donors))
         elif choice < 8:
             text = _char_mutation(rng, text)
+        elif choice < 10:
+            text = _list_mutation(rng, text)
         else:
             text = _field_crossover(rng, text, donors)
     return text
