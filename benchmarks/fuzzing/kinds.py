@@ -329,6 +329,30 @@ def _alter_one_outcome(corpus: Corpus, combo: int, data: dict[str, Any], rng: ra
     return dumps(data).encode(), f"altered {'chance outcome' if chance else 'decision'} {stop + 1}"
 
 
+#: The share of record inputs also replayed by the ``tabletop replay`` command (quiet, and in full).
+CLI_QUIET, CLI_FULL = 0.02, 0.002
+
+
+def _command_line(path: Path, expected: int, args: list[str]) -> Outcome | None:
+    """``tabletop replay`` must agree with the library: exit 0 / 1 / 2, one line, no traceback."""
+    from typer.testing import CliRunner
+
+    from tabletop.interfaces.cli.app import app
+
+    result = CliRunner().invoke(app, ["replay", str(path), *args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        return crash(f"tabletop replay {' '.join(args)}", result.exception)
+    lines = result.output.rstrip("\n").split("\n")
+    command = f"tabletop replay {' '.join(args)}".strip()
+    if result.exit_code != expected:
+        return Outcome("failed", f"{command} exits with {result.exit_code}, not {expected}", result.output[-300:])
+    if expected and (len(lines) != 1 or str(path) not in lines[0]):
+        return Outcome("failed", f"{command}: the error is not one line naming the file", result.output[-300:])
+    if not expected and not lines[-1].startswith(("verified", "incomplete")):
+        return Outcome("failed", f"{command}: the last line is neither verified nor incomplete", lines[-1][:300])
+    return None
+
+
 def check_record(corpus: Corpus, item: Input, rng: random.Random, workdir: Path) -> Outcome:
     path = workdir / "record.json"
     path.write_bytes(item.payload)
@@ -338,14 +362,24 @@ def check_record(corpus: Corpus, item: Input, rng: random.Random, workdir: Path)
     except (NotationError, ReplayError) as exc:
         if item.note == "unmutated":
             return Outcome("failed", "a record written by tabletop.play is refused", str(exc)[:300])
+        if rng.random() < CLI_QUIET:
+            return _command_line(path, 1 if isinstance(exc, ReplayError) else 2, ["--quiet"]) or REFUSED
         return REFUSED
     except Exception as exc:
         return crash("reading or replaying a record", exc)
+    roll = rng.random()
+    if roll < CLI_QUIET:
+        cli = _command_line(path, 0, ["--quiet"] if roll > CLI_FULL else [])
+        if cli is not None:
+            return cli
     if STRICT and record.seed is not None:
         try:
             replay(record, strict=True)  # type: ignore[call-arg]
-        except (NotationError, ReplayError):
-            pass
+        except (NotationError, ReplayError) as exc:
+            if rng.random() < CLI_QUIET:
+                cli = _command_line(path, 1 if isinstance(exc, ReplayError) else 2, ["--quiet", "--strict"])
+                if cli is not None:
+                    return cli
         except Exception as exc:
             return crash("replay --strict", exc)
         else:
