@@ -232,14 +232,25 @@ def main(argv: list[str] | None = None) -> int:
     ]
     totals: dict[tuple[str, str], Tally] = {(n, k): Tally() for n in games for k in kinds}
     began = time.perf_counter()
+    done = 0
+    last_note = time.monotonic()
+
+    def progress(name: str, kind: str, part: Tally) -> None:
+        nonlocal done, last_note
+        _merge(totals[(name, kind)], part, args.examples)
+        done += 1
+        if time.monotonic() - last_note > 60 or done == len(jobs):
+            last_note = time.monotonic()
+            failed = sum(t.counts["failed"] for t in totals.values())
+            print(f"  ... {done}/{len(jobs)} chunks of {CHUNK} inputs, {failed} failed so far", file=sys.stderr)
+
     if args.workers > 1:
         with multiprocessing.get_context("fork").Pool(args.workers, _init, (args.seed,)) as pool:
             for name, kind, part in pool.imap_unordered(_run_chunk, jobs):
-                _merge(totals[(name, kind)], part, args.examples)
+                progress(name, kind, part)
     else:
         for job in jobs:
-            name, kind, part = _run_chunk(job)
-            _merge(totals[(name, kind)], part, args.examples)
+            progress(*_run_chunk(job))
     elapsed = time.perf_counter() - began
 
     print(f"\n{'game':<13} {'kind':<10} {'inputs':>8} {'refused':>8} {'accepted':>9} {'failed':>7} {'cpu s':>7}")

@@ -248,3 +248,17 @@ def test_records_round_trip_with_their_chance_field(race: Game) -> None:
     del data["chance"]  # records written before the field existed read as not re-derivable
     assert Record.from_json(json.dumps(data)).chance is None
     assert Record.of_state(race.new_initial_state(), None, []).chance is None
+
+
+def test_stopping_early_checks_nothing_beyond_and_stopping_at_the_end_checks_everything(
+    race: Game, tmp_path: Path
+) -> None:
+    record = tabletop.play(race, [RandomAgent(), RandomAgent()], seed=3)
+    record.actions = record.actions[:4]  # still claims the result
+    path = _saved(record, tmp_path / "cut.json")
+    early = _cli(str(path), "-q", "--to", "2")
+    assert early.exit_code == 0 and early.output.startswith("stopped after 2 of 4 actions")
+    for args in (("-q", "--to", "4"), ("-q", "--to", "99"), ("--to", "99")):
+        result = _cli(str(path), *args)
+        assert result.exit_code == 1 and "claims a result" in result.output, args
+    assert _cli(str(path), "--to", "-1").exit_code == 2

@@ -22,8 +22,10 @@ def replay(record: Record, until: int | None = None, strict: bool = False) -> St
     the one the record's seed gives, naming the first step that differs. A record that
     cannot be read as one of its game (bad options, seats, starting position), or whose
     seed cannot re-derive its chance (``strict``), raises :class:`NotationError`.
-    With ``until``, stop after that many actions (no result check).
+    With ``until``, stop after that many actions (no result check unless that is all of them).
     """
+    if until is not None and until >= len(record.actions):
+        until = None
     state = record.initial_state()
     chance_rng = None
     if strict:

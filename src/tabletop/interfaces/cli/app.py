@@ -124,7 +124,9 @@ def play(
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record saved by `tabletop play` or `tabletop.play`.")],
     step: Annotated[bool, typer.Option("--step", help="Pause after each action (Enter: next, q: to the end).")] = False,
-    to: Annotated[int | None, typer.Option("--to", help="Stop after this many actions and show the position.")] = None,
+    to: Annotated[
+        int | None, typer.Option("--to", min=0, help="Stop after this many actions and show the position.")
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only verify; print the result line.")] = False,
     strict: Annotated[
         bool,

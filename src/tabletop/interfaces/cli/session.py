@@ -230,7 +230,7 @@ class ReplaySession:
                 if answer.strip().lower() == "q":
                     self.step = False
         self.console.print(terminal.render(state))
-        if self.until is None:
+        if total == len(record.actions):
             replay(record, strict=self.strict)  # verifies the claimed result (and the chance outcomes) too
         line = verdict(record, state, self.strict, self.until)
         colour = "green" if line.startswith("verified") else "yellow"
