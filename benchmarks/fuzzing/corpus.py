@@ -96,6 +96,7 @@ class Corpus:
     records: list[tuple[int, str]] = field(default_factory=list)
     data: list[tuple[Path, str]] = field(default_factory=list)
     texts_by_combo: dict[int, list[str]] = field(default_factory=dict)
+    live: list[int] = field(default_factory=list)  # samples that are not over
 
     def donors(self, combo: int) -> list[str]:
         return self.texts_by_combo.get(combo, [])
@@ -133,5 +134,6 @@ def build(name: str, seed: int) -> Corpus:
                 start = rng.choice(states)
                 record = tabletop.play(game, [RandomAgent() for _ in agents], seed=game_seed, state=start)
                 corpus.records.append((index, record.to_json()))
+    corpus.live = [i for i, sample in enumerate(corpus.samples) if not sample.state.is_terminal()]
     corpus.data = [(path, path.read_text(encoding="utf-8")) for path in data_files(name)]
     return corpus

@@ -159,8 +159,7 @@ def check_position(corpus: Corpus, item: Input, rng: random.Random) -> Outcome:
 
 # -- actions ------------------------------------------------------------------------------
 def make_action(corpus: Corpus, rng: random.Random) -> Input:
-    live = [i for i, s in enumerate(corpus.samples) if not s.state.is_terminal()]
-    base = rng.choice(live) if rng.random() < 0.95 else rng.randrange(len(corpus.samples))
+    base = rng.choice(corpus.live) if rng.random() < 0.95 else rng.randrange(len(corpus.samples))
     state = corpus.samples[base].state
     legal = [str(a) for a in state.legal_actions()] or ["nothing"]
     roll = rng.random()

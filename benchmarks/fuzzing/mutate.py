@@ -101,7 +101,7 @@ def _field_crossover(rng: random.Random, text: str, donors: Sequence[str]) -> st
     return " ".join(mine)
 
 
-_NUMBER_LIST = re.compile(r"\d+(?:[,.]\d+)*")
+_NUMBER_LIST = re.compile(r"[0-9]+(?:[,.][0-9]+)*")
 
 
 def _list_mutation(rng: random.Random, text: str) -> str:
@@ -111,7 +111,7 @@ def _list_mutation(rng: random.Random, text: str) -> str:
         return text
     run = rng.choice(runs)
     sep = "." if "." in run.group() else ","
-    numbers = [int(n) for n in run.group().split(sep) if len(n) < 30]
+    numbers = [int(n) for n in re.split("[,.]", run.group()) if len(n) < 30]
     top = min(max([*numbers, 1]), 200) + rng.choice((0, 1, 5, 30))
     choice = rng.randrange(6)
     if choice == 0:  # a range: the whole deck but a few, say
