@@ -1,18 +1,24 @@
 # Two commands set everything up on a fresh machine with only Python installed:
 #   make run    start the web server and print the address to open in a browser
-#   make test   ruff, mypy --strict and pytest (with doctests)
+#   make test   ruff, mypy --strict and pytest (with doctests), the web server's tests on SQLite and PostgreSQL
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+EXAMPLE := $(VENV)/.example-installed
 
 .PHONY: run test lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,web,analysis,ray,postgresql]'
 	touch $(STAMP)
+
+# The tests prove that a game packaged outside tabletop (examples/pig) works with no edit to tabletop.
+$(EXAMPLE): $(STAMP) examples/pig/pyproject.toml
+	$(BIN)/pip install --quiet -e examples/pig
+	touch $(EXAMPLE)
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -26,23 +32,27 @@ run: $(STAMP)
 $(CHROMIUM):
 	apt-get update -qq && apt-get install -y -qq chromium
 
-test: $(STAMP) $(CHROMIUM)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/mypy --strict src
-	$(BIN)/pytest
+# The web server's persistence tests run on SQLite and on Debian's PostgreSQL, which .ci/postgres.sh
+# installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does).
+test: $(STAMP) $(EXAMPLE) $(CHROMIUM)
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/mypy --strict src examples/pig/src
+	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 
-typecheck: $(STAMP)
-	$(BIN)/mypy --strict src
+typecheck: $(STAMP) $(EXAMPLE)
+	$(BIN)/mypy --strict src examples/pig/src
 
-pytest: $(STAMP) $(CHROMIUM)
-	$(BIN)/pytest
+pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM)
+	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/workbench.py scaling
+	$(BIN)/python benchmarks/workbench.py million
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -85,7 +85,7 @@ class Worker:
             self.corpora[name] = corpus_module.build(name, self.seed)
         return self.corpora[name]
 
-    def make(self, name: str, kind: str, index: int) -> Input:
+    def make(self, name: str, kind: str, index: int) -> Input | None:
         corpus = self.corpus(name)
         rng = random.Random(f"fuzz:{self.seed}:{name}:{kind}:{index}")
         if kind == "positions":
@@ -152,6 +152,9 @@ def _run_chunk(job: tuple[str, str, int, int, float, int]) -> tuple[str, str, Ta
         except Exception as exc:  # the fuzzer's own fault: report it, never hide it
             outcome = Outcome("failed", f"fuzzer could not make the input: {type(exc).__name__}: {exc}")
         else:
+            if item is None:  # nothing of this kind to mutate (a game without a data file)
+                tally.counts["skipped"] += 1
+                continue
             outcome = _WORKER.check(name, kind, index, item, timeout)
         tally.counts[outcome.status] += 1
         if outcome.status == "failed":
@@ -172,6 +175,7 @@ def _merge(into: Tally, part: Tally, keep: int) -> None:
 
 def shrunk_example(worker: Worker, name: str, kind: str, index: int, problem: str, timeout: float) -> tuple[Any, Any]:
     item = worker.make(name, kind, index)
+    assert item is not None
 
     def fails(payload: Any) -> bool:
         trial = Input(item.combo, payload, item.base, item.note)
@@ -213,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
         for name in games:
             for kind in kinds:
                 item = worker.make(name, kind, args.index)
+                if item is None:
+                    print(f"{name} {kind} #{args.index}: nothing of this kind to mutate")
+                    continue
                 outcome = worker.check(name, kind, args.index, item, args.timeout)
                 print(f"{name} {kind} #{args.index}: {outcome.status} {outcome.problem}")
                 print(f"  input: {shown(item.payload, 4000)}\n  {describe(worker, name, kind, item)}")
@@ -259,6 +266,9 @@ def main(argv: list[str] | None = None) -> int:
         c = tally.counts
         total = c["refused"] + c["accepted"] + c["failed"]
         failures += c["failed"]
+        if c["skipped"] and not total:
+            print(f"{name:<13} {kind:<10} {'-':>8}  (the game has no data file to mutate)")
+            continue
         print(
             f"{name:<13} {kind:<10} {total:>8} {c['refused']:>8} {c['accepted']:>9} {c['failed']:>7}"
             f" {tally.seconds:>7.1f}"

@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -36,10 +37,28 @@ SERVER = """
 import sys, uvicorn
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.rooms import Settings
-app = create_app(sys.argv[1], Settings(bot_delay=0.0, chance_delay=0.0), live=False)
+try:  # the load comes from one address: lift the limits per address (a server from before them has none)
+    from tabletop.interfaces.web.limits import Limits
+    extra = {"limits": Limits(games_per_minute=1e9, games_burst=1e9, sockets_per_address=10**6, rooms=10**6)}
+except ImportError:
+    extra = {}
+app = create_app(sys.argv[1], Settings(bot_delay=0.0, chance_delay=0.0), live=False, **extra)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws="websockets-sansio",
             ws_per_message_deflate=False)
 """
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) the process has used, every thread included."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 @dataclass
@@ -138,7 +157,8 @@ async def run(args: argparse.Namespace) -> int:
     url = f"http://127.0.0.1:{port}"
     folder = tempfile.mkdtemp(prefix="tabletop-load-")
     database = f"sqlite:///{os.path.join(folder, 'load.db')}"
-    server = subprocess.Popen([sys.executable, "-c", SERVER, database, str(port)])
+    env = dict(os.environ, PYTHONPATH=args.src) if args.src else None
+    server = subprocess.Popen([sys.executable, "-c", SERVER, database, str(port)], env=env)
     try:
         async with httpx.AsyncClient(base_url=url, timeout=30) as http:
             for _ in range(200):
@@ -167,12 +187,25 @@ async def run(args: argparse.Namespace) -> int:
             rng = random.Random(args.seed)
             started = time.monotonic()
             deadline = started + args.seconds
+            memory = [rss_mb(server.pid)]
+            cpu_before = cpu_seconds(server.pid)
+            client_before = cpu_seconds(os.getpid())
+
+            async def sample() -> None:
+                while True:
+                    await asyncio.sleep(1.0)
+                    memory.append(rss_mb(server.pid))
+
+            sampler = asyncio.create_task(sample())
             results = await asyncio.gather(
                 *(play_seat(url.replace("http", "ws"), seat, totals, random.Random(rng.random()), args.max_actions,
                             deadline, args.think) for seat in seats),
                 return_exceptions=True,
             )
+            sampler.cancel()
             elapsed = time.monotonic() - started
+            cpu = cpu_seconds(server.pid) - cpu_before
+            client_cpu = cpu_seconds(os.getpid()) - client_before
             failures = [r for r in results if isinstance(r, BaseException)]
             records = {}
             for game_id in {s.game_id for s in seats}:
@@ -190,6 +223,11 @@ async def run(args: argparse.Namespace) -> int:
             print(f"action to update latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1] * 1000:.1f} ms")
         print(f"actions lost: {lost}; duplicated: {duplicated}; refused: {totals.refused}; "
               f"client failures: {len(failures)}")
+        print(f"server memory (RSS): {memory[0]:.0f} MB after creating the games, peak {max(memory):.0f} MB")
+        if total_actions:
+            print(f"server CPU: {cpu:.1f} s in {elapsed:.1f} s ({cpu / elapsed:.0%} of one core), "
+                  f"{cpu * 1000 / total_actions:.2f} ms per stored action; the clients' CPU: {client_cpu:.1f} s "
+                  f"({client_cpu / elapsed:.0%} of one core)")
         for failure in failures[:3]:
             print(f"  {failure!r}", file=sys.stderr)
         for error in totals.errors[:3]:
@@ -209,9 +247,10 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.25,
                         help="mean seconds a bot thinks before it acts (0: act at once, a saturation test)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--src", help="run the server from this source tree (another checkout's src)")
     args = parser.parse_args()
-    if not 1 <= args.games <= 500:
-        parser.error("--games must be from 1 to 500")
+    if not 1 <= args.games <= 5000:
+        parser.error("--games must be from 1 to 5000")
     sys.exit(asyncio.run(run(args)))
 
 

@@ -1,17 +1,34 @@
-"""A tiny dice race used to test the core without depending on a real game.
+"""Small games to test the core without depending on a real game, registered for every test.
 
-Each turn the mover rolls a d3 (a chance node), then chooses ``advance`` (move
-that many steps) or ``wait``. The first to reach ``goal`` wins.
+``race``: each turn the mover rolls a d3 (a chance node), then chooses ``advance``
+(move that many steps) or ``wait``. The first to reach ``goal`` wins.
+``hidden-card`` (tests/hidden_card.py): a game with hidden information.
+The race's standings are the positions; its time model is a minute to set up, 6 s a turn and
+3 s a decision.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tabletop.core import CHANCE, TERMINAL, Action, Distribution, Game, GameInfo, NotationError, Option, State
+from hidden_card import HiddenCardGame
+from tabletop.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Distribution,
+    Game,
+    GameInfo,
+    NotationError,
+    Option,
+    State,
+    TimeModel,
+)
+from tabletop.core.parts import GameParts
 from tabletop.core.registry import register
 
 
@@ -82,6 +99,9 @@ class RaceState(State):
     def turn_number(self) -> int:
         return self.turns
 
+    def standings(self) -> list[float]:
+        return [float(p) for p in self.positions]
+
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, RaceState)
         other.positions = self.positions.copy()
@@ -97,7 +117,18 @@ class RaceState(State):
         return f"positions {self.positions}, seat {self.player} to play"
 
 
+class RaceBoard:
+    """The race's web board: a track drawn by ``race_board/board.js`` (a part given as an object)."""
+
+    ASSETS = Path(__file__).resolve().parent / "race_board"
+
+    @staticmethod
+    def layout(game: Game) -> dict[str, Any]:
+        return {"goal": game.options["goal"]}
+
+
 class RaceGame(Game):
+    parts = GameParts(web=RaceBoard())
     info = GameInfo(
         name="race",
         title="Dice race (test game)",
@@ -130,8 +161,12 @@ class RaceGame(Game):
     def max_game_length(self) -> int:
         return 10_000
 
+    def time_model(self) -> TimeModel:
+        return TimeModel(setup_minutes=1.0, seconds_per_turn=6.0, seconds_per_decision=3.0)
+
 
 register("race", RaceGame)
+register("hidden-card", HiddenCardGame)
 
 
 @pytest.fixture

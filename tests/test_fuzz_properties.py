@@ -22,10 +22,11 @@ from tabletop.agents import RandomAgent
 from tabletop.core.errors import IllegalActionError, NotationError, ReplayError
 from tabletop.core.game import Game
 from tabletop.core.record import Record
-from tabletop.core.registry import game_class
+from tabletop.core.registry import installed_games
 from tabletop.core.state import State
 
-SHIPPED = [name for name in tabletop.list_games() if game_class(name).__module__.startswith("tabletop.")]
+#: The games installed as packages (not the tests' own small games).
+SHIPPED = installed_games()
 TOKEN = re.compile(r"\d+|[A-Za-z_]+|[^\dA-Za-z_]")
 SETTINGS = settings(
     max_examples=40, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)

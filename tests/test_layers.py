@@ -1,4 +1,9 @@
-"""Dependencies point one way: core <- games <- agents, analysis <- interfaces (style.md habit 7)."""
+"""Dependencies point one way: core <- games <- agents, analysis <- interfaces (style.md habit 7).
+
+A game's package holds its rules and its parts for each front end and agent (terminal
+view, web board, heuristic, live events): all of it imports only the core and the game's
+own package, never another game, the agents or the front ends.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ ALLOWED = {
     "games": {"core", "games", "_version"},
     "agents": {"core", "games", "agents", "_version"},
     "analysis": {"core", "games", "agents", "analysis", "_version"},
-    "testing": {"core", "_version"},
+    "testing": {"core", "testing", "_version"},
 }
 
 
@@ -22,7 +27,7 @@ def layer_of(path: Path) -> str:
     return relative.parts[0].removesuffix(".py")
 
 
-def tabletop_imports(path: Path) -> list[tuple[int, str]]:
+def tabletop_imports(path: Path, depth: int = 1) -> list[tuple[int, str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
     for node in ast.walk(tree):
@@ -35,7 +40,7 @@ def tabletop_imports(path: Path) -> list[tuple[int, str]]:
         for name in names:
             parts = name.split(".")
             if parts[0] == "tabletop":
-                found.append((node.lineno, parts[1] if len(parts) > 1 else ""))
+                found.append((node.lineno, ".".join(parts[1 : 1 + depth])))
     return found
 
 
@@ -53,7 +58,21 @@ def test_rules_never_import_outer_layers() -> None:
     assert problems == []
 
 
+def test_a_game_imports_no_other_game() -> None:
+    problems = []
+    for path in sorted((SRC / "games").rglob("*.py")):
+        relative = path.relative_to(SRC / "games")
+        if len(relative.parts) < 2:
+            continue
+        own = f"games.{relative.parts[0]}"
+        for line, target in tabletop_imports(path, depth=2):
+            if target.startswith("games") and target != own:
+                problems.append(f"games/{relative}:{line} imports tabletop.{target}")
+    assert problems == []
+
+
 def test_the_check_itself_sees_imports(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("import tabletop.interfaces.cli\nfrom tabletop.agents import RandomAgent\n")
     assert tabletop_imports(sample) == [(1, "interfaces"), (2, "agents")]
+    assert tabletop_imports(sample, depth=2) == [(1, "interfaces.cli"), (2, "agents")]

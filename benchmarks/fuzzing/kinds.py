@@ -75,7 +75,8 @@ def where(exc: BaseException) -> str:
     if not frames:
         return "?"
     frame = frames[-1]
-    return f"{Path(frame.filename).name}:{frame.lineno}"
+    path = Path(frame.filename)
+    return f"{path.parent.name}/{path.name}:{frame.lineno}"
 
 
 def crash(stage: str, exc: BaseException) -> Outcome:
@@ -249,7 +250,10 @@ def check_options(corpus: Corpus, item: Input, rng: random.Random) -> Outcome:
 
 
 # -- data files ---------------------------------------------------------------------------
-def make_data(corpus: Corpus, rng: random.Random) -> Input:
+def make_data(corpus: Corpus, rng: random.Random) -> Input | None:
+    """A damaged copy of one of the game's data files (None: the game has no data file)."""
+    if not corpus.data:
+        return None
     _, text = rng.choice(corpus.data)
     return Input(rng.randrange(len(corpus.combos)), mutate_toml(rng, text))
 

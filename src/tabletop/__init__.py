@@ -1,8 +1,10 @@
-"""tabletop: Jumanji, Doodle Jump and Donkey Kong, faithfully and completely.
+"""tabletop: physical board games, faithfully and completely, with an OpenSpiel-style rules API.
+
+Each game is an installed package, listed by ``list_games()`` and made by name.
 
 >>> import tabletop
 >>> from tabletop.agents import RandomAgent
->>> game = tabletop.make("jumanji", players=3)
+>>> game = tabletop.make(tabletop.list_games()[0], players=3)
 >>> record = tabletop.play(game, [RandomAgent()] * 3, seed=7)
 >>> tabletop.replay(record).is_terminal()
 True

@@ -17,12 +17,19 @@ def test_agents_by_name_and_spec() -> None:
     assert isinstance(agent, MCTSAgent) and agent.iterations == 25 and agent.exploration == 0.5
     with pytest.raises(UnknownAgentError, match="unknown agent 'alphazero'; available agents: heuristic, mcts, random"):
         make("alphazero")
-    with pytest.raises(UnknownAgentError, match="unknown setting 'depth' for mcts"):
+    with pytest.raises(UnknownAgentError, match="unknown option 'depth' for agent 'mcts'; allowed options: iterations"):
         from_spec("mcts:depth=3")
-    with pytest.raises(UnknownAgentError, match="must be int"):
+    with pytest.raises(UnknownAgentError, match="option 'iterations' of agent 'mcts' must be an integer of at least 1"):
         from_spec("mcts:iterations=many")
-    with pytest.raises(UnknownAgentError, match="takes no settings"):
+    with pytest.raises(UnknownAgentError, match="must be a number of at least 0, not '-1'"):
+        from_spec("mcts:exploration=-1")
+    with pytest.raises(UnknownAgentError, match="'rollout' of agent 'mcts' must be one of 'random', 'heuristic'"):
+        from_spec("mcts:rollout=greedy")
+    with pytest.raises(UnknownAgentError, match="unknown option 'x' for agent 'random'; allowed options: none"):
         from_spec("random:x=1")
+    agent = from_spec("mcts:seconds=0.5:rollout=heuristic:prior=0")
+    assert isinstance(agent, MCTSAgent) and agent.seconds == 0.5 and agent.prior == 0.0
+    assert agent.name == "mcts:seconds=0.5:rollout=heuristic"
 
 
 def test_mcts_with_a_fixed_seed_is_deterministic() -> None:

@@ -11,6 +11,7 @@ import tabletop
 from tabletop.core.data import DataCache, DataModel, load_toml
 from tabletop.core.errors import DataFileError, IllegalActionError, InvalidOptionError, NotationError
 from tabletop.core.notation import MAX_POSITION_CHARS, parse_int
+from tabletop.core.registry import game_class
 
 
 class Small(DataModel):
@@ -124,3 +125,11 @@ def test_an_action_of_the_wrong_type_is_illegal_and_changes_nothing(name: str, a
         state.apply_action(action)  # type: ignore[arg-type]
     assert len(str(info.value)) < 2000
     assert state.to_text() == before and state.history() == ()
+
+
+@pytest.mark.parametrize(
+    "name", [g for g in tabletop.list_games() if any(o.name == "first_player" for o in game_class(g).info.options)]
+)
+def test_a_first_player_of_thousands_of_digits_is_an_option_error(name: str) -> None:
+    with pytest.raises(InvalidOptionError, match="an integer of 5001 digits"):
+        tabletop.make(name, players=2, first_player=10**5000)

@@ -11,17 +11,26 @@ import pytest
 
 import tabletop
 from tabletop.core.errors import DataFileError, DataOptionError, InvalidOptionError
-from tabletop.core.registry import game_class
+from tabletop.core.registry import game_class, installed_games
 
-SHIPPED = [name for name in tabletop.list_games() if game_class(name).__module__.startswith("tabletop.")]
+
+def _data_files(name: str) -> list[Path]:
+    """The data files in the game's package (``<package>/data/*.toml``)."""
+    folder = resources.files(game_class(name).__module__.rpartition(".")[0]).joinpath("data")
+    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".toml")) if folder.is_dir() else []
+
+
+#: The installed games that read a data file of their own (option ``data``).
+SHIPPED = [
+    name
+    for name in installed_games()
+    if any(o.name == "data" for o in game_class(name).info.options) and _data_files(name)
+]
 
 
 def shipped_data(name: str) -> Path:
-    """The data file in the game's package (``<package>/data/<something>.toml``)."""
-    package = game_class(name).__module__.rpartition(".")[0]
-    files = sorted(p for p in resources.files(package).joinpath("data").iterdir() if p.name.endswith(".toml"))
-    assert len(files) == 1, files
-    return Path(str(files[0]))
+    (path,) = _data_files(name)
+    return path
 
 
 @pytest.mark.parametrize("name", SHIPPED)

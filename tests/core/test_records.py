@@ -19,11 +19,12 @@ from tabletop.core.errors import NotationError, ReplayError
 from tabletop.core.game import Game
 from tabletop.core.play import run
 from tabletop.core.record import MAX_RECORD_BYTES, SEEDED, Record
-from tabletop.core.registry import game_class
+from tabletop.core.registry import installed_games
 from tabletop.interfaces.cli.app import app
 
 runner = CliRunner()
-SHIPPED = [name for name in tabletop.list_games() if game_class(name).__module__.startswith("tabletop.")]
+#: The games installed as packages (not the tests' own small games).
+SHIPPED = installed_games()
 
 
 def _saved(record: Record, path: Path) -> Path:
@@ -153,7 +154,7 @@ MALFORMED: list[tuple[str, Any, str]] = [
     ("initial", 5, "initial: Input should be a valid string"),
     ("initial", "0,0 0 0", "the record's initial position"),
     ("options", [], "options: Input should be an object"),
-    ("options", {"players": [2]}, "options.players: an option's value is a bool, an integer, a string or null"),
+    ("options", {"players": [2]}, "options.players: an option's value is a bool, a number, a string or null"),
     ("options", {"players": 9}, "the record's game: option 'players' of race must be"),
     ("options", {"speed": 1}, "unknown option 'speed'"),
     ("game", "chess", "unknown game 'chess'"),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from tabletop.core import registry
 from tabletop.core.record import Record
 from tabletop.interfaces.cli.app import app
 
@@ -80,3 +81,14 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{")
     result = runner.invoke(app, ["replay", str(tmp_path / "bad.json")])
     assert result.exit_code == 2 and "bad.json: not a tabletop record" in result.output
+
+
+def test_tabletop_games_lists_every_game_and_reports_one_that_does_not_load() -> None:
+    registry.register("nowhere", "tabletop_no_such_module:Game")
+    try:
+        result = runner.invoke(app, ["games"])
+    finally:
+        registry._REGISTERED.pop("nowhere")
+    assert result.exit_code == 0
+    assert "nowhere: game 'nowhere' (tabletop_no_such_module:Game) cannot be loaded" in result.output
+    assert all(f"({name}, " in result.output for name in registry.installed_games())

@@ -3,9 +3,12 @@
 The tree follows the game's history: decision children are keyed by action and
 chance children by outcome, and at a chance node the search *samples* an
 outcome with its own random stream, so it never reads dice not yet rolled.
-Nothing hidden is stored in a tabletop state (a face-down deck is a multiset and
-every draw is a chance node), so searching a clone of the state cannot peek at
-a deck's order: there is none to read.
+Every iteration plays on a state drawn by the game's observer for the deciding
+seat (``game.observer.resample(state, seat, rng)``): a state that seat cannot tell
+from the real one, so the search cannot read what the seat may not know. Where a
+game hides nothing (a face-down deck kept as a multiset, every draw a chance
+node) that state is a clone; where it hides something, the hidden facts are drawn
+afresh each iteration and only the actions legal in that draw are searched.
 
 Selection is UCT on each node's mover's normalised return (max^n for several
 players); rollouts use a random policy or any agent (for example a heuristic).
@@ -13,9 +16,7 @@ With a rollout agent, the agent's own choice at each decision node is tried
 first and keeps a PUCT-style bonus, ``prior * sqrt(N) / (1 + n)``: with few
 iterations and noisy returns the search then stays with the agent's choice
 unless the samples clearly favour another action, instead of spreading its
-budget evenly over every legal action (Doodle Jump, two players, one second a
-decision with heuristic rollouts against the heuristic: 6 of 20 games won
-without the prior, 47 of 80 with it).
+budget evenly over every legal action.
 """
 
 from __future__ import annotations
@@ -87,22 +88,26 @@ class MCTSAgent:
             return legal[0]
         info = state.game.info
         low, span = info.min_return, (info.max_return - info.min_return) or 1.0
+        observer, me = state.game.observer, state.current_player()
+        hidden = observer.hidden_information
         root = _Node()
         done = 0
         if self.seconds is None:
             for _ in range(self.iterations):
-                self._iterate(root, state.clone(), rng, low, span)
+                self._iterate(root, observer.resample(state, me, rng), rng, low, span, hidden)
             done = self.iterations
         else:
             deadline = time.perf_counter() + self.seconds
             while done == 0 or time.perf_counter() < deadline:
-                self._iterate(root, state.clone(), rng, low, span)
+                self._iterate(root, observer.resample(state, me, rng), rng, low, span, hidden)
                 done += 1
         self.last_iterations = done
         best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
         return best
 
-    def _iterate(self, root: _Node, state: State, rng: random.Random, low: float, span: float) -> None:
+    def _iterate(
+        self, root: _Node, state: State, rng: random.Random, low: float, span: float, hidden: bool = False
+    ) -> None:
         node = root
         path = [node]
         while not state.is_terminal():
@@ -124,13 +129,18 @@ class MCTSAgent:
                     if suggested in node.untried:
                         node.untried.remove(suggested)
                         node.untried.append(suggested)  # expanded first
-            if node.untried:
+            legal: tuple[Action, ...] | None = None
+            if hidden:  # this draw of the hidden facts may allow actions the others did not, or forbid some
+                legal = state.legal_actions()
+                node.untried.extend(a for a in legal if a not in node.children and a not in node.untried)
+                node.untried.sort(key=lambda a: a in legal)  # stable: the legal ones last, in their order
+            if node.untried and (legal is None or node.untried[-1] in legal):
                 action = node.untried.pop()
                 state.apply_action(action)
                 child = node.children[action] = _Node()
                 path.append(child)
                 break
-            action = self._select(node, player)
+            action = self._select(node, player, legal)
             state.apply_action(action)
             node = node.children[action]
             path.append(node)
@@ -144,14 +154,18 @@ class MCTSAgent:
                 for seat, value in enumerate(scaled):
                     visited.total[seat] += value
 
-    def _select(self, node: _Node, player: int) -> Action:
+    def _select(self, node: _Node, player: int, legal: tuple[Action, ...] | None = None) -> Action:
         log_n = math.log(node.visits)
         c = self.exploration
         suggested = node.suggested
+        # the prior's bonus; measured on Doodle Jump, two players, one second a decision with heuristic
+        # rollouts against the heuristic: 6 of 20 games won without the prior, 47 of 80 with it
         bonus = self.prior * math.sqrt(node.visits)
         best_action: Action | None = None
         best_value = -math.inf
         for action, child in node.children.items():
+            if legal is not None and action not in legal:
+                continue
             assert child.total is not None
             value = child.total[player] / child.visits + c * math.sqrt(log_n / child.visits)
             if action == suggested:

@@ -1,45 +1,28 @@
 """Play many games and summarise them: win rates with intervals, all-lose rate, length, game figures.
 
 >>> import tabletop
->>> report = simulate(tabletop.make("jumanji", players=2), games=20, seed=1)
+>>> report = simulate(tabletop.make(tabletop.list_games()[0], players=2), games=20, seed=1)
 >>> report.games, len(report.seats)
 (20, 2)
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from pathlib import Path
 from typing import Any
 
 from tabletop.agents import RandomAgent
-from tabletop.analysis.parallel import map_games
-from tabletop.analysis.stats import mean, percentile, wilson_interval
+from tabletop.analysis.backends import Backend, make_backend
+from tabletop.analysis.compare import run_variants
+from tabletop.analysis.runner import RunSpec, Variant, game_seed
+from tabletop.analysis.stats import wilson_interval
+from tabletop.analysis.summary import VariantSummary
 from tabletop.core.agent import Agent
 from tabletop.core.game import Game
-from tabletop.core.play import run
 
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run: each game is reproducible on its own."""
-    digest = hashlib.sha256(f"tabletop-simulate:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:7], "big")
-
-
-@dataclass(frozen=True)
-class GameResult:
-    seed: int
-    winners: tuple[int, ...]
-    turns: int
-    actions: int
-    metrics: dict[str, float]
-
-
-def play_one(game: Game, agents: Sequence[Agent], seed: int) -> GameResult:
-    final = run(game, agents, seed)
-    return GameResult(seed, final.winners(), final.turn_number(), len(final.history()), final.metrics())
+__all__ = ["SimulationReport", "game_seed", "simulate", "summarise"]
 
 
 @dataclass
@@ -105,39 +88,39 @@ class SimulationReport:
         }
 
 
-def summarise(game: Game, agents: Sequence[Agent], seed: int, results: Sequence[GameResult]) -> SimulationReport:
-    n = len(results)
+def summarise(summary: VariantSummary, seed: int) -> SimulationReport:
+    """The report of one variant's streaming summary."""
+    n = summary.games
     seats = []
-    for seat in range(game.num_players):
-        wins = sum(1 for r in results if seat in r.winners)
+    for seat in range(summary.players):
+        wins = summary.wins(seat)
         low, high = wilson_interval(wins, n)
         seats.append(SeatSummary(seat, wins, wins / n if n else 0.0, low, high))
-    lost = sum(1 for r in results if not r.winners)
-    turns = [float(r.turns) for r in results]
-    names = sorted({k for r in results for k in r.metrics})
+    lost = n - round((summary.mean("completion") or 0.0) * n)
     metrics = []
-    for name in names:
-        values = [r.metrics[name] for r in results if name in r.metrics]
-        summary = MetricSummary(
-            name, mean(values), percentile(values, 10), percentile(values, 50), percentile(values, 90)
+    for key in sorted(summary.figure_counts):
+        counts = summary.figure_counts[key]
+        name = key.removeprefix("figure:")
+        figure = MetricSummary(
+            name, summary.mean(key) or 0.0, counts.quantile(0.1), counts.quantile(0.5), counts.quantile(0.9)
         )
         if name.startswith("rate:"):
-            summary.low, summary.high = wilson_interval(round(sum(values)), len(values))
-        metrics.append(summary)
+            figure.low, figure.high = summary.interval(key)
+        metrics.append(figure)
     return SimulationReport(
-        game=game.name,
-        options=game.options,
-        agents=[a.name for a in agents],
+        game=summary.game,
+        options=summary.options,
+        agents=summary.agents,
         seed=seed,
         games=n,
         seats=seats,
         all_lose=lost,
         all_lose_rate=lost / n if n else 0.0,
         all_lose_interval=wilson_interval(lost, n),
-        turns_mean=mean(turns),
-        turns_median=percentile(turns, 50),
-        turns_p90=percentile(turns, 90),
-        actions_mean=mean([float(r.actions) for r in results]),
+        turns_mean=summary.mean("turns") or 0.0,
+        turns_median=summary.turns.quantile(0.5),
+        turns_p90=summary.turns.quantile(0.9),
+        actions_mean=summary.mean("actions") or 0.0,
         metrics=metrics,
     )
 
@@ -149,15 +132,20 @@ def simulate(
     agents: Sequence[Agent] | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
+    out: str | Path | None = None,
 ) -> SimulationReport:
     """Play ``games`` games (random agents by default) and summarise them.
 
     Game ``i`` is played with seed ``game_seed(seed, i)``, so the result does
-    not depend on ``workers``.
+    not depend on ``workers`` or on the backend. ``out`` also writes every game's
+    row to a results directory (see ``tabletop report``).
     """
     if games < 1:
         raise ValueError("simulate needs at least one game")
-    chosen: Sequence[Agent] = agents if agents is not None else [RandomAgent() for _ in range(game.num_players)]
-    seeds = [game_seed(seed, i) for i in range(games)]
-    results = map_games(partial(play_one, game, chosen), seeds, workers, batch=200, progress=progress)
-    return summarise(game, chosen, seed, results)
+    chosen = tuple(agents) if agents is not None else tuple(RandomAgent() for _ in range(game.num_players))
+    spec = RunSpec((Variant(game.name, game, chosen),), seed)
+    result = run_variants(
+        spec, games=games, backend=backend or make_backend("local", workers), out=out, progress=progress
+    )
+    return summarise(result.summary.variants[0], seed)

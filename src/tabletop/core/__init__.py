@@ -1,4 +1,4 @@
-"""The engine core: games, states, actions, chance, notation, records, registry."""
+"""The engine core: games, states, actions, chance, notation, records, registry, observers, parts."""
 
 from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
@@ -12,8 +12,11 @@ from tabletop.core.errors import (
     TabletopError,
     UnknownGameError,
 )
-from tabletop.core.game import Game, GameInfo
+from tabletop.core.game import Game, GameInfo, TimeModel
+from tabletop.core.live import LiveEvent
+from tabletop.core.observation import SPECTATOR, Observer, Viewer
 from tabletop.core.options import Option
+from tabletop.core.parts import GameParts
 from tabletop.core.record import Record
 from tabletop.core.registry import list_games, make
 from tabletop.core.replay import replay
@@ -21,6 +24,7 @@ from tabletop.core.state import CHANCE, TERMINAL, State
 
 __all__ = [
     "CHANCE",
+    "SPECTATOR",
     "TERMINAL",
     "Action",
     "Agent",
@@ -28,15 +32,20 @@ __all__ = [
     "Distribution",
     "Game",
     "GameInfo",
+    "GameParts",
     "IllegalActionError",
     "InvalidOptionError",
+    "LiveEvent",
     "NotationError",
+    "Observer",
     "Option",
     "Record",
     "ReplayError",
     "State",
     "TabletopError",
+    "TimeModel",
     "UnknownGameError",
+    "Viewer",
     "list_games",
     "make",
     "replay",

@@ -98,11 +98,17 @@ class Distribution:
         return Fraction(0) if i is None else self.probabilities[i]
 
     def sample(self, rng: random.Random) -> Action:
-        """Draw one outcome with ``rng``."""
-        if self._cumulative is None:
-            n = len(self.outcomes)
-            return self.outcomes[min(int(rng.random() * n), n - 1)]
-        return self.outcomes[bisect.bisect_right(self._cumulative, rng.random())]
+        """Draw one outcome with exactly one ``rng.random()``, by inverting the cumulative distribution.
+
+        One uniform per chance node, mapped monotonically to outcomes, is what lets
+        two variants share dice and draws (common random numbers). For a uniform
+        distribution ``int(u * n) < n`` always holds: ``u <= 1 - 2**-53`` and
+        ``(1 - 2**-53) * n`` rounds below ``n`` for every ``n < 2**53``.
+        """
+        cumulative = self._cumulative
+        if cumulative is None:
+            return self.outcomes[int(rng.random() * len(self.outcomes))]
+        return self.outcomes[bisect.bisect_right(cumulative, rng.random())]
 
     def __len__(self) -> int:
         return len(self.outcomes)

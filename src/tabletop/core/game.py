@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core.errors import DataFileError, DataOptionError, InvalidOptionError, NotationError
 from tabletop.core.notation import check_position_text
-from tabletop.core.options import Option, validate_options
+from tabletop.core.observation import Observer
+from tabletop.core.options import Option, shown, validate_options
+from tabletop.core.parts import GameParts
 
 if TYPE_CHECKING:
     from tabletop.core.state import State
@@ -34,27 +36,57 @@ class GameInfo:
     description: str = ""
 
 
+@dataclass(frozen=True)
+class TimeModel:
+    """How long a game takes at a real table: setup plus seconds per turn, decision and chance event.
+
+    A game's :meth:`Game.time_model` gives one (from its data file, with the
+    source of its numbers); the analysis turns a played game's counts into
+    minutes.
+
+    >>> TimeModel(setup_minutes=5, seconds_per_turn=10, seconds_per_decision=6).minutes(turns=30, decisions=20)
+    12.0
+    """
+
+    setup_minutes: float = 0.0
+    seconds_per_turn: float = 0.0
+    seconds_per_decision: float = 0.0
+    seconds_per_chance: float = 0.0
+
+    def minutes(self, turns: int, decisions: int = 0, chance: int = 0) -> float:
+        """Estimated minutes at the table for a game of ``turns`` turns, ``decisions`` decisions
+        and ``chance`` chance events (dice rolled, cards drawn)."""
+        seconds = turns * self.seconds_per_turn + decisions * self.seconds_per_decision
+        return self.setup_minutes + (seconds + chance * self.seconds_per_chance) / 60
+
+
 class Game(abc.ABC):
     """An immutable game configuration: which game, which options.
 
     Subclasses set ``info`` and implement :meth:`new_initial_state` and
-    :meth:`state_from_text`. Options arrive as keyword arguments and are
-    validated before the game exists.
+    :meth:`_read_position`. Options arrive as keyword arguments and are
+    validated before the game exists. ``parts`` says where the game keeps its
+    parts for each front end and agent (its terminal view, web board,
+    heuristic, live events); ``observer_class`` decides what each seat may see.
     """
 
     info: ClassVar[GameInfo]
+    parts: ClassVar[GameParts] = GameParts()
+    observer_class: ClassVar[type[Observer]] = Observer
+    _observer: Observer | None = None
 
     def __init__(self, **options: Any) -> None:
         values = validate_options(self.info.name, self.info.options, options)
         players = values.get("players")
         if not isinstance(players, int) or not self.info.min_players <= players <= self.info.max_players:
             raise InvalidOptionError(
-                f"{self.info.name} is for {self.info.min_players} to {self.info.max_players} players, not {players!r}"
+                f"{self.info.name} is for {self.info.min_players} to {self.info.max_players} players, "
+                f"not {shown(players)}"
             )
         first = values.get("first_player")
         if isinstance(first, int) and not 0 <= first < players:
             raise InvalidOptionError(
-                f"option 'first_player' of {self.info.name} must be a seat from 0 to {players - 1}, not {first}"
+                f"option 'first_player' of {self.info.name} must be a seat from 0 to {players - 1}, not {shown(first)}"
             )
         self._options: dict[str, Any] = values
         try:
@@ -79,6 +111,14 @@ class Game(abc.ABC):
     def num_players(self) -> int:
         return int(self._options["players"])
 
+    @property
+    def observer(self) -> Observer:
+        """What each seat (or a spectator) may see of this game's states."""
+        observer = self._observer
+        if observer is None:
+            observer = self._observer = self.observer_class(self)
+        return observer
+
     def max_game_length(self) -> int:
         """An upper bound on the number of actions (chance included) in a game.
 
@@ -86,6 +126,10 @@ class Game(abc.ABC):
         that no seeded playout of the conformance suite may exceed.
         """
         return 100_000
+
+    def time_model(self) -> TimeModel | None:
+        """How long this game takes at a table (``None``: no time model, minutes are not estimated)."""
+        return None
 
     # -- states ----------------------------------------------------------------
     @abc.abstractmethod

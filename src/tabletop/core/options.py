@@ -1,13 +1,14 @@
-"""Game options: declared as data by each game, validated in one place.
+"""Options: declared as data, validated in one place, for games and agents alike.
 
-Every game lists its options as :class:`Option` values. ``validate_options``
-turns user input (Python values, or text from the command line) into a clean
-dict, or raises :class:`InvalidOptionError` saying what was wrong and what
-is allowed.
+Every game lists its options as :class:`Option` values, and so does every agent
+(``mcts:iterations=800``). ``validate_options`` turns user input (Python values,
+or text from the command line) into a clean dict, or raises
+:class:`InvalidOptionError` saying what was wrong and what is allowed.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,10 +18,10 @@ from tabletop.core.errors import InvalidOptionError
 
 @dataclass(frozen=True)
 class Option:
-    """One game option.
+    """One option of a game (or of an agent).
 
-    ``kind`` is ``int``, ``str``, ``bool`` or ``"path"`` (a file path kept as a
-    string). ``None`` is allowed as a value only when ``nullable``; it then
+    ``kind`` is ``int``, ``float``, ``str``, ``bool`` or ``"path"`` (a file path
+    kept as a string). ``None`` is allowed as a value only when ``nullable``; it then
     means what ``none_means`` says (for example "decided by an opening roll").
     """
 
@@ -29,8 +30,8 @@ class Option:
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
+    minimum: float | None = None
+    maximum: float | None = None
     nullable: bool = False
     none_means: str = ""
 
@@ -38,23 +39,24 @@ class Option:
         if self.choices is not None:
             allowed = ", ".join(repr(c) for c in self.choices)
             text = f"one of {allowed}"
-        elif self.kind is int and (self.minimum is not None or self.maximum is not None):
-            text = f"an integer from {self.minimum} to {self.maximum}"
+        elif self.kind is int:
+            text = "an integer" + _bounds(self.minimum, self.maximum)
+        elif self.kind is float:
+            text = "a number" + _bounds(self.minimum, self.maximum)
         elif self.kind is bool:
             text = "true or false"
         elif self.kind == "path":
             text = "a file path"
-        elif self.kind is int:
-            text = "an integer"
         else:
             text = "a string"
         if self.nullable:
             text += f", or none ({self.none_means})" if self.none_means else ", or none"
         return text
 
-    def convert(self, game: str, value: Any) -> Any:
-        """Check and convert one value (text from a command line is accepted)."""
-        problem = f"option {self.name!r} of {game} must be {self.describe_allowed()}, not {shown(value)}"
+    def convert(self, owner: str, value: Any) -> Any:
+        """Check and convert one value (text from a command line is accepted); ``owner`` names
+        the game or agent in the error."""
+        problem = f"option {self.name!r} of {owner} must be {self.describe_allowed()}, not {shown(value)}"
         if value is None or (isinstance(value, str) and value.lower() in ("none", "null") and self.nullable):
             if self.nullable:
                 return None
@@ -69,6 +71,23 @@ class Option:
                     raise InvalidOptionError(problem) from None
             if not isinstance(value, int):
                 raise InvalidOptionError(problem)
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise InvalidOptionError(problem)
+        elif self.kind is float:
+            if isinstance(value, bool):
+                raise InvalidOptionError(problem)
+            if isinstance(value, str):
+                try:
+                    value = float(value.strip())
+                except ValueError:
+                    raise InvalidOptionError(problem) from None
+            if isinstance(value, int) and abs(value) > 2**1000:  # too large to be a float
+                raise InvalidOptionError(problem)
+            if not isinstance(value, int | float) or not math.isfinite(value):
+                raise InvalidOptionError(problem)
+            value = float(value)
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
@@ -107,17 +126,34 @@ def _digits(value: int) -> int:
     return digits + 1 if abs(value) >= 10**digits else digits
 
 
-def validate_options(game: str, declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Return every declared option's value: given ones checked, others defaulted."""
+def _bounds(low: float | None, high: float | None) -> str:
+    if low is not None and high is not None:
+        return f" from {_number(low)} to {_number(high)}"
+    if low is not None:
+        return f" of at least {_number(low)}"
+    if high is not None:
+        return f" of at most {_number(high)}"
+    return ""
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def validate_options(owner: str, declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Return every declared option's value: given ones checked, others defaulted.
+
+    ``owner`` names the game (or agent) in error messages.
+    """
     by_name = {o.name: o for o in declared}
     unknown = [k for k in given if k not in by_name]
     if unknown:
         allowed = ", ".join(by_name) or "none"
-        raise InvalidOptionError(f"unknown option {unknown[0]!r} for {game}; allowed options: {allowed}")
+        raise InvalidOptionError(f"unknown option {unknown[0]!r} for {owner}; allowed options: {allowed}")
     values: dict[str, Any] = {}
     for option in declared:
         if option.name in given:
-            values[option.name] = option.convert(game, given[option.name])
+            values[option.name] = option.convert(owner, given[option.name])
         else:
             values[option.name] = option.default
     return values

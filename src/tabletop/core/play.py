@@ -1,27 +1,132 @@
 """Driving a game: ``play(game, agents, seed=...)`` returns its :class:`Record`.
 
-The driver owns every random stream: one for chance and one per seat, each
-derived from the seed, so the same seed and agents give the same game.
+The driver owns every random stream. :class:`Streams` is the one definition of
+how a game's seed becomes its dice, draws and bots' coin flips:
+
+* each kind of chance node has its own stream, named by the state's
+  :meth:`State.chance_stream` hook (one stream, ``"chance"``, unless a game
+  names more), and each seat has its own stream for its agent;
+* a stream is a Mersenne Twister (:class:`random.Random`) seeded with a 64-bit
+  key mixed from the game's seed and the stream's name by SplitMix64, and made
+  only when first used (no string is hashed per game);
+* a chance node consumes exactly one ``random()`` of its stream, turned into an
+  outcome by inverting the cumulative distribution
+  (:meth:`Distribution.sample`).
+
+So two variants of a game played with the same seed see the same dice and
+draws wherever their rules reach the same kind of chance node the same number
+of times (common random numbers), even where one variant rolls more often in
+some other part of the game.
+
+>>> s = Streams(7)
+>>> s.seat(1).random() == Streams(7).seat(1).random()
+True
+>>> s.seat(0).random() == s.seat(1).random()
+False
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
+from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
 from tabletop.core.game import Game
 from tabletop.core.record import Record
 from tabletop.core.state import CHANCE, State
 
+MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
 
-def streams(seed: int | None, players: int) -> tuple[random.Random, list[random.Random]]:
-    """The chance stream and one stream per seat for a seed (``None``: fresh entropy)."""
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    chance = random.Random(f"tabletop:{seed}:chance")
-    seats = [random.Random(f"tabletop:{seed}:seat:{seat}") for seat in range(players)]
-    return chance, seats
+
+def mix64(value: int) -> int:
+    """SplitMix64's output function (Steele, Lea & Flood 2014) on ``value`` modulo 2**64.
+
+    A bijection of 64-bit integers whose outputs look independent even for
+    consecutive inputs; used to turn seeds and stream names into stream keys.
+
+    >>> mix64(0), mix64(1) != mix64(2)
+    (16294208416658607535, True)
+    """
+    z = (value + _GOLDEN) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+@lru_cache(maxsize=1024)
+def stream_name_key(name: str) -> int:
+    """The 64-bit key of a stream name (computed once per name and process, stable everywhere)."""
+    return int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "big")
+
+
+def derive_seed(seed: int, *indices: int) -> int:
+    """A 64-bit seed for a sub-task (game ``i`` of a run, rollout ``r`` of point ``j`` ...).
+
+    >>> derive_seed(1, 2) == derive_seed(1, 2) != derive_seed(1, 3)
+    True
+    """
+    key = mix64(seed & MASK64)
+    for index in indices:
+        key = mix64(key ^ (index & MASK64))
+    return key
+
+
+class Streams:
+    """Every random stream of one game, derived from its seed (see the module's docstring)."""
+
+    __slots__ = ("_base", "_chance", "_seats", "seed")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._base = mix64(seed & MASK64)
+        self._chance: dict[str, random.Random] = {}
+        self._seats: dict[int, random.Random] = {}
+
+    def stream(self, name: str) -> random.Random:
+        """The stream of chance nodes of kind ``name``."""
+        rng = self._chance.get(name)
+        if rng is None:
+            rng = self._chance[name] = random.Random(mix64(self._base ^ stream_name_key(name)))
+        return rng
+
+    def seat(self, seat: int) -> random.Random:
+        """The stream given to the agent in ``seat``."""
+        rng = self._seats.get(seat)
+        if rng is None:
+            rng = self._seats[seat] = random.Random(mix64(self._base ^ mix64(~seat & MASK64)))
+        return rng
+
+    def chance(self, state: State) -> Action:
+        """The outcome this seed gives at ``state``'s chance node (advancing its stream).
+
+        This is the single definition of how a seed becomes chance outcomes:
+        :func:`run`, the terminal and web front ends, simulations and strict
+        replays all call it.
+        """
+        name = state.chance_stream()
+        rng = self._chance.get(name)
+        if rng is None:
+            rng = self.stream(name)
+        return state.chance_distribution().sample(rng)
+
+    def sampler(self, state: State) -> Callable[[State], Action]:
+        """:meth:`chance` for the states of ``state``'s game, with fewer calls per chance node.
+
+        A game that keeps the default :meth:`State.chance_stream` has one stream, so the
+        stream is looked up once; the outcomes are exactly those of :meth:`chance`.
+        """
+        if type(state).chance_stream is not State.chance_stream:
+            return self.chance
+        rng = self.stream(State.chance_stream(state))
+
+        def sample(current: State) -> Action:
+            return current.chance_distribution().sample(rng)
+
+        return sample
 
 
 def run(
@@ -36,18 +141,16 @@ def run(
         raise ValueError(
             f"{game.name} with {game.num_players} players needs {game.num_players} agents, got {len(agents)}"
         )
-    chance_rng, seat_rngs = streams(seed, game.num_players)
+    streams = Streams(seed)
     for seat, agent in enumerate(agents):
         agent.reset(seat)
     current = state.clone() if state is not None else game.new_initial_state()
+    chance = streams.sampler(current)
     limit = game.max_game_length()
     steps = 0
     while not current.is_terminal():
         player = current.current_player()
-        if player == CHANCE:
-            action = current.chance_distribution().sample(chance_rng)
-        else:
-            action = agents[player].step(current, seat_rngs[player])
+        action = chance(current) if player == CHANCE else agents[player].step(current, streams.seat(player))
         current.apply_action(action)
         steps += 1
         if on_step is not None:

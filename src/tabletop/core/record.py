@@ -14,94 +14,26 @@ it names (options, seats, the starting position). Anything else is a
 from __future__ import annotations
 
 import json
-import math
 import os
 import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from typing import Any
 
 from tabletop._version import __version__
 from tabletop.core.errors import NotationError, TabletopError
 from tabletop.core.game import Game
-from tabletop.core.notation import MAX_POSITION_CHARS
 from tabletop.core.registry import make
 from tabletop.core.state import State
 
-FORMAT = "tabletop-record/1"
-#: ``chance`` of a record whose chance outcomes were drawn, in order, from its seed's chance
-#: stream (:func:`tabletop.core.play.streams`): ``tabletop.play``, terminal play, simulations
+FORMAT = "tabletop-record/1"  # also written out in record_file.RecordFile
+#: ``chance`` of a record whose chance outcomes were all drawn from its seed's streams
+#: (:meth:`tabletop.core.play.Streams.chance`): ``tabletop.play``, terminal play, simulations
 #: and tournaments. ``replay --strict`` re-derives them. Records without it (the web server's,
 #: whose dice are rolled live, and older files) cannot be checked that way.
 SEEDED = "seed"
 #: The largest record file read, in bytes (a game of the longest declared length is under 10 MB).
 MAX_RECORD_BYTES = 20_000_000
-#: Seeds are 64-bit integers, signed or not.
-SEED_RANGE = (-(2**63), 2**64 - 1)
-MAX_SEATS = 64
-
-
-def _option_value(value: Any) -> Any:
-    """An option value is what options can hold: a bool, a bounded integer, a short string or null."""
-    if value is None or isinstance(value, bool):
-        return value
-    if isinstance(value, int):
-        if not SEED_RANGE[0] <= value <= SEED_RANGE[1]:
-            raise ValueError("an option's number must be a 64-bit integer")
-        return value
-    if isinstance(value, str):
-        if len(value) > 4096:
-            raise ValueError("an option's text is at most 4096 characters")
-        return value
-    raise ValueError(f"an option's value is a bool, an integer, a string or null, not {_json_type(value)}")
-
-
-def _finite(value: float) -> float:
-    if not math.isfinite(value):
-        raise ValueError("a return must be a finite number")
-    return value
-
-
-def _json_type(value: Any) -> str:
-    return {dict: "an object", list: "a list", float: "a fraction"}.get(type(value), type(value).__name__)
-
-
-Short = Annotated[str, Field(max_length=200)]
-
-
-class RecordFile(BaseModel):
-    """The JSON of a record, field by field (strict: no coercion, no unknown keys)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
-
-    format: Literal["tabletop-record/1"]
-    game: Annotated[str, Field(min_length=1, max_length=100)]
-    version: Annotated[str, Field(max_length=100)]
-    options: Annotated[dict[Annotated[str, Field(max_length=100)], Annotated[Any, AfterValidator(_option_value)]],
-                       Field(max_length=100)]
-    seed: Annotated[int, Field(ge=SEED_RANGE[0], le=SEED_RANGE[1])] | None = None
-    chance: Literal["seed"] | None = None
-    agents: Annotated[list[Short], Field(max_length=MAX_SEATS)] = []
-    actions: Annotated[list[Short], Field(max_length=1_000_000)]
-    winners: Annotated[list[Annotated[int, Field(ge=0, lt=MAX_SEATS)]], Field(max_length=MAX_SEATS)] | None = None
-    returns: Annotated[list[Annotated[float, AfterValidator(_finite)]], Field(max_length=MAX_SEATS)] | None = None
-    initial: Annotated[str, Field(max_length=MAX_POSITION_CHARS)] | None = None
-
-
-def _problem(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part)[:40] for part in first["loc"])
-    message = first["msg"].removeprefix("Value error, ")
-    if first["type"] == "json_invalid":
-        text = f"not a tabletop record (invalid JSON: {message.removeprefix('Invalid JSON: ')})"
-    elif where == "format" or not first["loc"]:
-        text = f'not a tabletop record (expected a JSON object with "format": "{FORMAT}")'
-    else:
-        text = f"{where or 'the record'}: {message}"
-    more = error.error_count() - 1
-    return text + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
 
 
 def one_line(text: str) -> str:
@@ -137,7 +69,7 @@ class Record:
         """The record of ``state``'s history from action ``since`` on (its result only once the game is over).
 
         ``chance`` says how the chance outcomes were chosen: :data:`SEEDED` (the default) when
-        they were drawn from ``seed``'s chance stream as :func:`tabletop.play` draws them.
+        they were drawn from ``seed``'s streams as :func:`tabletop.play` draws them.
         """
         done = state.is_terminal()
         return cls(
@@ -167,10 +99,9 @@ class Record:
         if "\x00" in text:
             where = text.index("\x00") + 1
             raise NotationError(f"{source}: not a tabletop record (a NUL character at character {where})")
-        try:
-            data = RecordFile.model_validate_json(text)
-        except ValidationError as exc:
-            raise NotationError(f"{source}: {_problem(exc)}") from None
+        from tabletop.core.record_file import read_record_json  # pydantic only when a record is read
+
+        data = read_record_json(text, source)
         return cls(
             game=data.game,
             version=data.version,

@@ -9,7 +9,7 @@ reach the end and agree with it.
 from __future__ import annotations
 
 from tabletop.core.errors import IllegalActionError, NotationError, ReplayError
-from tabletop.core.play import streams
+from tabletop.core.play import Streams
 from tabletop.core.record import SEEDED, Record
 from tabletop.core.state import State
 
@@ -27,7 +27,7 @@ def replay(record: Record, until: int | None = None, strict: bool = False) -> St
     if until is not None and until >= len(record.actions):
         until = None
     state = record.initial_state()
-    chance_rng = None
+    streams = None
     if strict:
         if record.seed is None:
             raise NotationError("cannot replay strictly: the record carries no seed")
@@ -36,7 +36,7 @@ def replay(record: Record, until: int | None = None, strict: bool = False) -> St
                 "cannot replay strictly: the record does not say its chance outcomes were drawn from its seed "
                 '("chance": "seed"; a web game\'s dice are rolled live, and older records do not say)'
             )
-        chance_rng, _ = streams(record.seed, state.game.num_players)
+        streams = Streams(record.seed)
     total = len(record.actions)
     actions = record.actions if until is None else record.actions[:until]
     for number, text in enumerate(actions, start=1):
@@ -44,8 +44,8 @@ def replay(record: Record, until: int | None = None, strict: bool = False) -> St
             action = state.parse_action(text)
         except IllegalActionError as exc:
             raise ReplayError(f"action {number} of {total} ({text!r}) does not replay: {exc}") from None
-        if chance_rng is not None and state.is_chance_node():
-            drawn = state.chance_distribution().sample(chance_rng)
+        if streams is not None and state.is_chance_node():
+            drawn = streams.chance(state)
             if drawn != action:
                 raise ReplayError(
                     f"action {number} of {total}: the record has {text!r}, but seed {record.seed} gives {str(drawn)!r}"

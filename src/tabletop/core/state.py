@@ -6,7 +6,8 @@ Each game fills a few small hooks:
 
 ``current_player``, ``_legal_actions``, ``_chance_distribution``, ``_apply``,
 ``returns``, ``winners``, ``_copy_into``, ``to_text``, ``to_dict``, ``__str__``
-and ``turn_number``.
+and ``turn_number``; optional hooks (``chance_roller``, ``chance_stream``,
+``standings``, ``metrics``) have safe defaults.
 """
 
 from __future__ import annotations
@@ -182,6 +183,26 @@ class State(abc.ABC):
         Front ends use it to let people roll their own dice (press Enter, click a
         die); the outcome is still sampled by the driver. ``None``: nobody in
         particular (a shuffle, a tie-break).
+        """
+        return None
+
+    def chance_stream(self) -> str:
+        """The name of the random stream that samples this chance node.
+
+        A game that names its kinds of chance node (``"move"``, ``"deck"``,
+        ``"rescue"`` ...) keeps them on separate streams, so variants that roll one
+        kind more or less often still share the others' outcomes (common random
+        numbers in comparisons). The default is one stream for everything.
+        """
+        return "chance"
+
+    def standings(self) -> list[float] | None:
+        """How well each seat stands now, higher is better (``None``: the game has no measure).
+
+        Read at the start of every turn by the analysis metrics for lead changes
+        and drama; a race can give progress along the track, a scoring game its
+        scores. Only the order within one position matters, and the gap relative
+        to the spread between the best and the worst seat.
         """
         return None
 

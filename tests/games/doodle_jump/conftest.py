@@ -43,11 +43,15 @@ class DoodleHelpers:
         tiles: str = "-",
         box: str = "-",
         ramp: str = RAMP,
-        counters: str = "t1,r0,f0",
+        counters: str = "",
         tiles_option: str = "power",
         **options: Any,
     ) -> DoodleJumpState:
-        """A position built from its notation fields (``tiles_option`` is the game option ``tiles``)."""
+        """A position built from its notation fields (``tiles_option`` is the game option ``tiles``).
+
+        The counters default to the first turn: no roll yet, or one roll once a roll has been used.
+        """
+        counters = counters or ("t1,r1,f0" if phase in ("decide", "cont") else "t1,r0,f0")
         options.setdefault("players", len(doodlers.split("/")))
         options["tiles"] = tiles_option
         text = f"{ramp} {tiles} {box} {doodlers} {seat} {phase} {dice} {roll} {counters}"

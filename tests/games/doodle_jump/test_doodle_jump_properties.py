@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from tabletop.core.actions import Action
 from tabletop.core.errors import IllegalActionError
 from tabletop.games.doodle_jump import DoodleJumpState
+from tabletop.games.doodle_jump.position import DoodleJumpPosition
 
 VARIANTS = [(4, "power", False), (2, "expert", True), (3, "none", False), (4, "expert", False)]
 
@@ -68,3 +69,18 @@ def test_illegal_actions_change_nothing(dj, choices: list[int]) -> None:
             assert state.to_text() == before and state.history() == history
         seen.extend(legal[:5])
         state.apply_action(legal[choice % len(legal)])
+
+
+def test_fields_are_declared_once_set_by_the_constructor_and_copied_by_clone(dj) -> None:
+    """The slots and the fast copy come from the one list of annotated fields; the constructor sets every one."""
+    fields = DoodleJumpPosition.__annotations__
+    assert DoodleJumpPosition.__slots__ == tuple(fields)
+    layers = DoodleJumpState.__mro__[: DoodleJumpState.__mro__.index(DoodleJumpPosition)]
+    assert all(layer.__slots__ == () for layer in layers)  # the layers above add methods, never fields
+    state = dj.play(dj.make(players=3, tiles="expert").new_initial_state(), "level C")
+    assert not hasattr(state, "__dict__")
+    clone = state.clone()
+    for name, kind in fields.items():
+        original, copy = getattr(state, name), getattr(clone, name)  # a slot the constructor left unset raises
+        assert copy == original, name
+        assert (copy is not original) == kind.startswith("list["), name  # lists copied, the rest immutable or shared

@@ -1,11 +1,11 @@
-"""The Jumanji heuristic policy (for tabletop.agents.heuristic)."""
+"""The Jumanji heuristic policy (the game's part behind the ``heuristic`` agent)."""
 
 from __future__ import annotations
 
 import random
 
 import tabletop
-from tabletop.agents.heuristic.jumanji import choose
+from tabletop.games.jumanji.heuristic import choose
 
 
 def test_heuristic_blocks_the_leading_opponent(short, pos):

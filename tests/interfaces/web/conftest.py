@@ -36,7 +36,7 @@ CHROMIUM_FLAGS = [
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 
 #: fast pacing for tests (the real server waits about a second per bot move)
-FAST = Settings(bot_delay=0.05, chance_delay=0.02, rescue_seconds=2.0, rescue_roll_seconds=0.1, bot_roll_interval=0.15,
+FAST = Settings(bot_delay=0.05, chance_delay=0.02, live_seconds=2.0, live_act_seconds=0.1, bot_act_interval=0.15,
                 bot_press_delay=(0.2, 0.5))
 
 
@@ -82,6 +82,34 @@ class LiveServer:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+
+#: the PostgreSQL server of the tests (``make test`` starts it with .ci/postgres.sh and sets this URL)
+POSTGRESQL = os.environ.get("TABLETOP_TEST_POSTGRESQL", "")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database: an SQLite file, then a PostgreSQL schema of its own."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+        return
+    if not POSTGRESQL:
+        pytest.skip("no PostgreSQL: `make test` starts one and sets TABLETOP_TEST_POSTGRESQL")
+    import secrets
+
+    import sqlalchemy as sa
+
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = sa.create_engine(POSTGRESQL)
+    with admin.begin() as conn:
+        conn.execute(sa.text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield f"{POSTGRESQL}?options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
 
 
 @pytest.fixture

@@ -19,10 +19,9 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from tabletop.core.record import Record
-from tabletop.core.registry import list_games
+from tabletop.core.registry import installed_games
 from tabletop.core.replay import replay
 from tabletop.interfaces.cli.app import app as cli
-from tabletop.interfaces.web import views
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.rooms import Settings
 
@@ -292,7 +291,7 @@ def test_undo_is_refused_once_a_chance_event_happened(database: str) -> None:
 def test_every_action_is_stored_before_it_is_broadcast(client: TestClient) -> None:
     created = create(client, "duel", HUMANS)
     game_id = created["id"]
-    room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
+    room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
     store = client.app.state.store  # type: ignore[attr-defined]
     stored_at_broadcast: list[tuple[int, int]] = []
     original = room.broadcast
@@ -307,24 +306,8 @@ def test_every_action_is_stored_before_it_is_broadcast(client: TestClient) -> No
     assert stored_at_broadcast == [(1, 1), (2, 2)]
 
 
-def test_a_restarted_server_resumes_every_game_exactly(database: str) -> None:
-    with TestClient(create_app(database, INSTANT)) as client:
-        created = create(client, "duel", HUMANS)
-        game_id, ann, bob = created["id"], token_of(created, 0), token_of(created, 1)
-        for token, action in [(ann, "left"), (bob, "right"), (ann, "right")]:
-            client.post(f"/api/games/{game_id}/act", json={"token": token, "action": action})
-        bots = create(client, "race", [{"kind": "bot", "bot": "random"}] * 2)
-        before = view(client, game_id, bob)
-    with TestClient(create_app(database, INSTANT)) as client:
-        after = view(client, game_id, bob)
-        assert after["state"] == before["state"] and after["log"] == before["log"] and after["n"] == 3
-        assert after["legal"] == ["left", "right"]
-        assert client.post(f"/api/games/{game_id}/act", json={"token": bob, "action": "left"}).status_code == 200
-        # the bot-only game went on by itself after the restart and finished
-        assert wait_until(lambda: view(client, bots["id"])["terminal"])
-
-
-REAL_GAMES = [g for g in ("jumanji", "doodle-jump", "donkey-kong") if g in list_games()]
+#: every installed game (the packaged ones and any other, such as examples/pig)
+REAL_GAMES = installed_games()
 
 
 @pytest.mark.parametrize("game", REAL_GAMES)
@@ -332,12 +315,12 @@ def test_a_real_game_sends_every_seat_the_same_public_position_and_no_deck_order
     """Our engine keeps no hidden order (a face-down deck is a multiset, a draw a chance node), so the
     position sent is the server's whole position: every seat sees the same one, it parses back to the
     server's state, and the only secrets (seed, random streams, tokens) never leave the server."""
-    with TestClient(create_app(database, Settings(bot_delay=0.0, chance_delay=0.0, rescue_seconds=0.2,
-                                                  rescue_roll_seconds=0.01, bot_roll_interval=0.02))) as client:
+    with TestClient(create_app(database, Settings(bot_delay=0.0, chance_delay=0.0, live_seconds=0.2,
+                                                  live_act_seconds=0.01, bot_act_interval=0.02))) as client:
         created = create(client, game, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"},
                                         {"kind": "bot", "bot": "random"}])
         game_id, tokens = created["id"], [token_of(created, 0), token_of(created, 1)]
-        room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
+        room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
         rng = random.Random(3)
         for _ in range(40):  # the people play random legal moves for a while
             current = [view(client, game_id, t) for t in tokens]
@@ -361,8 +344,24 @@ def test_a_real_game_sends_every_seat_the_same_public_position_and_no_deck_order
             assert str(room.seed) not in text and all(t not in text for t in tokens)
 
 
-def test_no_game_needs_a_private_filter_as_no_state_holds_a_secret() -> None:
-    assert views.PRIVATE == {}  # a game with a private hand would register a filter here, with a test
+def test_a_game_with_hidden_information_sends_each_seat_only_its_own_view(database: str) -> None:
+    """The position leaves the server only as the game's observer shows it to each viewer."""
+    with TestClient(create_app(database, Settings(bot_delay=0.0, chance_delay=0.0))) as client:
+        created = create(client, "hidden-card", HUMANS)
+        game_id, ann, bob = created["id"], token_of(created, 0), token_of(created, 1)
+        room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
+        wait_until(lambda: room.state.current_player() == 0)
+        mine, theirs = room.state.cards
+        seen = {who: view(client, game_id, token) for who, token in (("ann", ann), ("bob", bob), ("all", None))}
+        assert seen["ann"]["state"]["cards"] == [mine, None] and seen["bob"]["state"]["cards"] == [None, theirs]
+        assert seen["all"]["state"]["cards"] == [None, None] and "?, ?" in seen["all"]["text"]
+        assert "text" not in seen["ann"]["state"] and str(theirs) not in seen["ann"]["text"]
+        with client.websocket_connect(f"/ws/{game_id}?token={ann}") as ws:
+            frame = ws.receive_json()  # the seat's own view overrides the spectator's in the frame
+        assert frame["state"]["cards"] == [mine, None] and frame["text"] == seen["ann"]["text"]
+        assert client.post(f"/api/games/{game_id}/act", json={"token": ann, "action": "bet"}).status_code == 200
+        assert client.post(f"/api/games/{game_id}/act", json={"token": bob, "action": "call"}).status_code == 200
+        assert view(client, game_id)["state"]["cards"] == [mine, theirs]  # the showdown shows both
 
 
 def test_serve_explains_itself_and_refuses_a_bad_database_clearly() -> None:
@@ -371,6 +370,14 @@ def test_serve_explains_itself_and_refuses_a_bad_database_clearly() -> None:
     assert helped.exit_code == 0 and "Example" in helped.output and "--database" in helped.output
     refused = runner.invoke(cli, ["serve", "--database", "nosuchdriver://somewhere"])
     assert refused.exit_code == 2 and "cannot open the database 'nosuchdriver://somewhere'" in refused.output
+    for flags, message in [
+        (["--data", "nonsense"], "--data expects GAME=FILE, got 'nonsense'"),
+        (["--data", "chess=/etc/passwd"], "unknown game 'chess'"),
+        (["--data", f"{REAL_GAMES[0]}=/no/such/board.toml"], "/no/such/board.toml: cannot read data file"),
+        (["--bot-seconds", "0"], "limit 'bot_seconds' must be a finite number above 0"),
+    ]:
+        refused = runner.invoke(cli, ["serve", "--database", "sqlite://", *flags])
+        assert refused.exit_code == 2 and message in refused.output, refused.output
 
 
 def test_state_log_from_an_entry_formats_only_the_new_lines() -> None:

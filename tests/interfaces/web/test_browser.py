@@ -1,6 +1,6 @@
 """Browser tests: Playwright drives Debian's headless Chromium against a real server on loopback.
 
-Each game is created from the lobby and played to the end against bots with the
+Each installed game (examples/pig too) is created from the lobby and played to the end against bots with the
 keyboard; two browsers play each other while a third watches; a page reloads and
 the server restarts mid-game; a Jumanji rescue runs with the real 8-second timer.
 Screenshots of each game's page are saved under test-artifacts/.
@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
-from tabletop.core.registry import list_games, make
+from tabletop.core.registry import installed_games, make
 from tabletop.interfaces.web.app import heuristic_available
 from tabletop.interfaces.web.rooms import Settings
 
-REAL_GAMES = [g for g in ("jumanji", "doodle-jump", "donkey-kong") if g in list_games()]
+#: every installed game (the packaged ones and any other, such as examples/pig)
+REAL_GAMES = installed_games()
 
 
 def create_from_lobby(page: Any, server: Any, game: str, seats: list[str], players: int | None = None) -> None:
@@ -53,8 +54,8 @@ def play_to_the_end(page: Any, limit: float = 150.0, last: bool = False) -> None
 def test_a_game_from_the_lobby_played_to_the_end_against_bots(page: Any, start_server: Any, shoot: Any,
                                                               game: str) -> None:
     # bots and dice without pauses (a Donkey Kong game is several hundred actions); rescues take 2 s
-    server = start_server(Settings(bot_delay=0.0, chance_delay=0.0, rescue_seconds=2.0, rescue_roll_seconds=0.1,
-                                   bot_roll_interval=0.15,
+    server = start_server(Settings(bot_delay=0.0, chance_delay=0.0, live_seconds=2.0, live_act_seconds=0.1,
+                                   bot_act_interval=0.15,
                                    bot_press_delay=(0.1, 0.3)))
     bot = "bot:heuristic" if heuristic_available(game) else "bot:random"
     create_from_lobby(page, server, game, ["me", bot])

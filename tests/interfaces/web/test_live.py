@@ -1,4 +1,4 @@
-"""Jumanji's live events on the server: rescues against the timer and the JUMANJI call.
+"""Live events on the server, with Jumanji's: rescues against the timer and the JUMANJI call.
 
 Positions are reached by playing the engine with a seeded random stream, stored
 as a game's actions, and opened by a fresh server (which rebuilds the game by
@@ -20,13 +20,13 @@ from tabletop.core.record import Record
 from tabletop.core.registry import list_games, make
 from tabletop.core.replay import replay
 from tabletop.core.state import State
+from tabletop.games.jumanji.live import rescuers_in_order
 from tabletop.interfaces.web.app import create_app
-from tabletop.interfaces.web.live import rescuers_in_order
 from tabletop.interfaces.web.rooms import Settings
 
 pytestmark = pytest.mark.skipif("jumanji" not in list_games(), reason="the Jumanji game is not installed")
 
-QUICK = Settings(bot_delay=0.0, chance_delay=0.0, rescue_seconds=1.0, rescue_roll_seconds=0.0, bot_roll_interval=0.05,
+QUICK = Settings(bot_delay=0.0, chance_delay=0.0, live_seconds=1.0, live_act_seconds=0.0, bot_act_interval=0.05,
                  bot_press_delay=(0.05, 0.1))
 
 
@@ -80,9 +80,9 @@ def test_a_rescue_is_played_live_and_settled_as_ordinary_chance_outcomes(
     both = lambda s: is_rescue(s) and 0 in rescuers_in_order(s) and 1 in rescuers_in_order(s)  # noqa: E731
     game_id, (ann, _bob), actions = stored_position(database, 2, both)
     client = client_for(QUICK)
-    room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
     live = wait_until(lambda: (v := client.get(f"/api/games/{game_id}").json()["live"]) and v["phase"] == "running"
                       and v)
+    room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
     assert live["kind"] == "rescue" and {r["seat"] for r in live["rescuers"]} == {0, 1}
     assert live["wild"] is None  # two players: the hourglass is not wild
     assert 0 < live["remaining"] <= 1.0
@@ -123,7 +123,8 @@ def test_the_first_to_call_jumanji_wins(
     tied = sorted(int(str(a).split()[1]) for a in replayed(4, actions).legal_actions())
     client = client_for(QUICK)
     live = wait_until(lambda: client.get(f"/api/games/{game_id}").json()["live"])
-    assert live == {"kind": "jumanji", "tied": tied, "winner": None}
+    assert live["kind"] == "jumanji" and live["tied"] == tied and live["winner"] is None
+    assert live["phase"] == "running" and live["acting"] == tied and live["prompt"] == "JUMANJI! Call it first."
     outsider = next(s for s in range(4) if s not in tied)
     refused = client.post(f"/api/games/{game_id}/press", json={"token": tokens[outsider], "what": "jumanji"})
     assert refused.status_code == 409 and "only the players who reached the centre" in refused.json()["detail"]
@@ -151,7 +152,7 @@ def test_a_rescue_die_rolls_about_once_a_second(
 ) -> None:
     """Holding the key down does not roll faster than a die can be tossed, landed and read."""
     game_id, (ann, _bob), _ = stored_position(database, 2, lambda s: is_rescue(s) and 0 in rescuers_in_order(s))
-    client = client_for(replace(QUICK, rescue_seconds=3.0, rescue_roll_seconds=0.5))
+    client = client_for(replace(QUICK, live_seconds=3.0, live_act_seconds=0.5))
     wait_until(lambda: (v := client.get(f"/api/games/{game_id}").json()["live"]) and v["phase"] == "running")
     first = client.post(f"/api/games/{game_id}/press", json={"token": ann, "what": "roll"})
     again = client.post(f"/api/games/{game_id}/press", json={"token": ann, "what": "roll"})

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from tabletop.core.game import Game, GameInfo
 from tabletop.core.options import Option
+from tabletop.core.parts import GameParts
 from tabletop.games.donkey_kong.notation import read_position
 from tabletop.games.donkey_kong.rules import Rules, load_rules
 from tabletop.games.donkey_kong.state import DonkeyKongState
@@ -38,6 +39,11 @@ class DonkeyKongGame(Game):
         min_return=-1.0,
         max_return=1.0,
         description="Climb the girders to the Fair Maiden, playing Jump and Hammer cards on barrels and fireballs.",
+    )
+    parts = GameParts(
+        terminal="tabletop.games.donkey_kong.terminal",
+        web="tabletop.games.donkey_kong.web",
+        heuristic="tabletop.games.donkey_kong.heuristic:choose",
     )
 
     rules: Rules

@@ -14,6 +14,7 @@ Every action's ``str()`` is its notation:
 ``remove B``              symbol die: take level B out and put it on top
 ``again``                 symbol die: re-roll every unused die
 ``shoot E9 = 2``          shoot the Monster or UFO on pad E9, two levels up, with a 2
+``shoot E9 = s2``         ... with the symbol die showing two dots
 ``use jet C7``            use a kept tile's jump (Jetpack) onto pad C7
 ``use ufo shift B left``  use a kept UFO or Monster as a shift, remove or try again
 ``spring C7`` / ``stay``  after landing on a Trampoline or Springs: jump up, or not
@@ -89,8 +90,11 @@ class Jump(Action):
 
 @dataclass(frozen=True, eq=False, repr=False, slots=True)
 class Shoot(Action):
+    """A shot at the Monster or UFO on ``pad``, ``die`` levels up, with a numbered die or the symbol's dots."""
+
     pad: int
     die: int
+    by_symbol: bool
     text: str
 
     def __str__(self) -> str:
@@ -190,10 +194,12 @@ class ActionTable:
             if rules.tile_effects[k] in ("shoes", "flight")
             for p, name in enumerate(rules.pad_names)
         }
+        dots = sorted({int(face) for face in rules.symbol_faces if face.isdigit()})
         self.shots = {
-            (p, v): Shoot(p, v, f"shoot {name} = {v}")
+            (p, v, by_symbol): Shoot(p, v, by_symbol, f"shoot {name} = {'s' if by_symbol else ''}{v}")
             for p, name in enumerate(rules.pad_names)
-            for v in rules.die_faces
+            for by_symbol, values in ((False, sorted(set(rules.die_faces))), (True, dots))
+            for v in values
         }
         self._jumps: dict[tuple[int, Combo], Jump] = {}
         self._rolls: dict[tuple[int, bool], Distribution] = {}

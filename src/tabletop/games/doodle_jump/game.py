@@ -8,6 +8,7 @@ from typing import Any
 from tabletop.core.chance import Distribution
 from tabletop.core.game import Game, GameInfo
 from tabletop.core.options import Option
+from tabletop.core.parts import GameParts
 from tabletop.games.doodle_jump.actions import ActionTable
 from tabletop.games.doodle_jump.board import Geometry
 from tabletop.games.doodle_jump.data import Rules, build_rules, load_data
@@ -35,12 +36,18 @@ class DoodleJumpGame(Game):
             Option("data", "path", None, "your own levels, dice and tiles file", nullable=True,
                    none_means="the packaged data file"),
             Option("choose_shield", bool, False,
-                   "after a failed roll a Shield holder chooses whether to spend it (R-D7); off: spent automatically"),
+                   "a Shield holder about to fall (a failed roll, a Monster zonk) chooses whether to spend it (R-D7); "
+                   "off: spent automatically"),
         ),
         min_return=-1.0,
         max_return=1.0,
         description="Roll, jump up the ramp, push your luck; first Doodler on the top level wins.",
     )  # fmt: skip
+    parts = GameParts(
+        terminal="tabletop.games.doodle_jump.terminal",
+        web="tabletop.games.doodle_jump.web",
+        heuristic="tabletop.games.doodle_jump.heuristic:choose",
+    )
 
     rules: Rules
     table: ActionTable

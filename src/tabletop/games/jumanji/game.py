@@ -10,6 +10,7 @@ from tabletop.core.chance import Distribution
 from tabletop.core.errors import InvalidOptionError
 from tabletop.core.game import Game, GameInfo
 from tabletop.core.options import Option
+from tabletop.core.parts import GameParts
 from tabletop.games.jumanji.actions import FAILED, ROLLS, SAVED
 from tabletop.games.jumanji.data import Board, JumanjiData, load_board
 from tabletop.games.jumanji.notation import read
@@ -74,6 +75,12 @@ class JumanjiGame(Game):
         min_return=-1.0,
         max_return=1.0,
         description="Race along your colour path to the centre; fail a rescue and the Doomsday Grid fills.",
+    )
+    parts = GameParts(
+        terminal="tabletop.games.jumanji.terminal",
+        web="tabletop.games.jumanji.web",
+        heuristic="tabletop.games.jumanji.heuristic:choose",
+        live="tabletop.games.jumanji.live",
     )
 
     data: JumanjiData

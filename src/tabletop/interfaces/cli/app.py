@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: play, replay, simulate, games, serve."""
+"""The ``tabletop`` command: play, replay, simulate, compare, report, tournament, games, serve."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from rich.progress import (
 from rich.table import Table
 
 from tabletop.agents import RandomAgent
+from tabletop.analysis.backends import make_backend
 from tabletop.analysis.simulate import SimulationReport, simulate
 from tabletop.core.errors import NotationError, ReplayError, TabletopError
 from tabletop.core.record import Record, one_line
@@ -30,12 +31,13 @@ from tabletop.core.registry import game_class, list_games
 from tabletop.core.replay import replay
 from tabletop.interfaces.cli.options import build_bots, build_game
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession, verdict
+from tabletop.interfaces.cli.workbench import compare_command, report_command
 
 T = TypeVar("T")
 
 app = typer.Typer(
     name="tabletop",
-    help="Play, replay and simulate Jumanji, Doodle Jump and Donkey Kong.",
+    help="Play, replay, simulate and serve board games (`tabletop games` lists them).",
     no_args_is_help=True,
     rich_markup_mode="rich",
     add_completion=False,
@@ -44,7 +46,7 @@ app = typer.Typer(
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)
 
-GameName = Annotated[str, typer.Argument(help="The game: jumanji, doodle-jump or donkey-kong.", show_default=False)]
+GameName = Annotated[str, typer.Argument(help="The game, by the name `tabletop games` lists.", show_default=False)]
 Players = Annotated[
     int | None, typer.Option("--players", "-p", help="Number of players (the game's default if absent).")
 ]
@@ -71,7 +73,11 @@ def games() -> None:
     [b]Example[/b]: tabletop games
     """
     for name in list_games():
-        info = game_class(name).info
+        try:
+            info = game_class(name).info
+        except TabletopError as exc:  # an installed game that does not load: say so, list the others
+            errors.print(f"[red]{escape(name)}: {escape(str(exc))}[/red]")
+            continue
         table = Table(title=f"{info.title}  ([b]{name}[/b], {info.min_players}-{info.max_players} players)")
         table.add_column("option")
         table.add_column("default")
@@ -102,12 +108,12 @@ def play(
     At your turn the legal choices are listed: type a number or the action's text.
     Type [b]help[/b] for commands. At the end the game record is saved for `tabletop replay`.
 
-    [b]Examples[/b]:
-      tabletop play jumanji --players 4 --humans 1 --seed 7
-      tabletop play jumanji -p 2 --humans 2 -o challenge_cards=3
-      tabletop play doodle-jump -p 3 --humans 0 --seed 1
-      tabletop play donkey-kong -p 2 --bots heuristic
-      tabletop play jumanji -p 3 --bot-seat 2=mcts:iterations=800
+    [b]Examples[/b] (GAME is a name from `tabletop games`, KEY one of its options):
+      tabletop play GAME --players 4 --humans 1 --seed 7
+      tabletop play GAME -p 2 --humans 2 -o KEY=VALUE
+      tabletop play GAME -p 3 --humans 0 --seed 1
+      tabletop play GAME -p 2 --bots heuristic
+      tabletop play GAME -p 3 --bot-seat 2=mcts:iterations=800
     """
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
     if not 0 <= humans <= built.num_players:
@@ -145,7 +151,7 @@ def replay_command(
     action, a different result, a different die or draw); 2 not a readable record.
 
     [b]Examples[/b]:
-      tabletop replay tabletop-jumanji-7.json
+      tabletop replay tabletop-GAME-7.json
       tabletop replay game.json --step
       tabletop replay game.json --to 40
       tabletop replay game.json --quiet --strict
@@ -180,6 +186,11 @@ def simulate_command(
     bots: Bots = "random",
     bot_seat: BotSeat = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    backend: Annotated[str, typer.Option("--backend", help="local (processes on this machine) or ray.")] = "local",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster to join: auto or HOST:PORT.")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Also write every game's row to this directory (tabletop report).")
+    ] = None,
 ) -> None:
     """Play many games with bots (random unless chosen) and report win rates, losses and game length.
 
@@ -187,25 +198,32 @@ def simulate_command(
     everyone lost, game length in turns (mean, median, 90th percentile) and the
     game's own figures.
 
-    [b]Examples[/b]:
-      tabletop simulate jumanji -n 10000 --players 4 --seed 1
-      tabletop simulate jumanji -n 2000 -p 2 --json
-      tabletop simulate jumanji -n 5000 -o challenge_cards=6 -w 2
-      tabletop simulate jumanji -n 2000 -p 4 --bots random --bot-seat 0=heuristic
+    [b]Examples[/b] (GAME is a name from `tabletop games`, KEY one of its options):
+      tabletop simulate GAME -n 10000 --players 4 --seed 1
+      tabletop simulate GAME -n 2000 -p 2 --json
+      tabletop simulate GAME -n 5000 -o KEY=VALUE -w 2
+      tabletop simulate GAME -n 2000 -p 4 --bots random --bot-seat 0=heuristic
     """
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
     chosen = _or_exit(lambda: build_bots(built.num_players, 0, bots, bot_seat))
     agents = [a if a is not None else RandomAgent() for a in chosen]
+    run_backend = _or_exit(lambda: make_backend(backend, workers, address))
+    with Progress(*_progress_columns(), console=errors, transient=True, disable=as_json) as progress:
+        task = progress.add_task(f"simulating {built.name}", total=n)
+        report = _or_exit(
+            lambda: simulate(
+                built, n, seed=seed, agents=agents, backend=run_backend, out=out,
+                progress=lambda k: progress.advance(task, k),
+            )
+        )
     if as_json:
-        report = simulate(built, n, seed=seed, agents=agents, workers=workers)
         print(json.dumps(report.to_json_dict(), indent=2))
         return
-    with Progress(*_progress_columns(), console=console, transient=True) as progress:
-        task = progress.add_task(f"simulating {built.name}", total=n)
-        report = simulate(
-            built, n, seed=seed, agents=agents, workers=workers, progress=lambda k: progress.advance(task, k)
-        )
     _print_report(report)
+
+
+app.command(name="compare")(compare_command)
+app.command(name="report")(report_command)
 
 
 @app.command(name="tournament")
@@ -232,15 +250,17 @@ def tournament_command(
     game keeps scores), mean game length, mean decision time and Elo-style ratings.
     Game i of a tournament uses seed i of the run and can be re-run alone.
 
-    [b]Examples[/b]:
-      tabletop tournament doodle-jump --agents random,heuristic,mcts --games 400 --players 2 --seed 3
-      tabletop tournament donkey-kong -a heuristic,mcts:seconds=1 -n 100 -p 2 --json
-      tabletop tournament jumanji -a random,heuristic -p 4 -n 2000 --out results.parquet
+    [b]Examples[/b] (GAME is a name from `tabletop games`):
+      tabletop tournament GAME --agents random,heuristic,mcts --games 400 --players 2 --seed 3
+      tabletop tournament GAME -a heuristic,mcts:seconds=1 -n 100 -p 2 --json
+      tabletop tournament GAME -a random,heuristic -p 4 -n 2000 --out results.parquet
     """
     import os
 
     from tabletop.analysis.tournament import tournament
 
+    if out is not None:
+        _need("pyarrow", "--out", "analysis")
     built = _or_exit(lambda: build_game(game, players, first_player, data, option))
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     count = workers if workers is not None else (os.cpu_count() or 1)
@@ -285,11 +305,9 @@ def _write_parquet(report: object, path: Path) -> None:
     from tabletop.analysis.tournament import TournamentReport
 
     assert isinstance(report, TournamentReport)
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError:
-        _fail("--out needs pyarrow: pip install pyarrow")
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     rows = [
         {
             "game": report.game,
@@ -306,7 +324,9 @@ def _write_parquet(report: object, path: Path) -> None:
         }
         for r in report.results
     ]
-    pq.write_table(pa.Table.from_pylist(rows), str(path))
+    table = pa.Table.from_pylist([{k: v for k, v in row.items() if k != "seed"} for row in rows])
+    seeds = pa.array([row["seed"] for row in rows], type=pa.uint64())  # game seeds are 64-bit unsigned
+    pq.write_table(table.add_column(2, "seed", seeds), str(path))
 
 
 def _progress_columns() -> tuple[ProgressColumn, ...]:
@@ -327,33 +347,92 @@ def serve(
         str, typer.Option("--database", help="Where games are kept: any SQLAlchemy URL (SQLite or PostgreSQL).")
     ] = "sqlite:///tabletop.db",
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.")] = 0.9,
-    rescue_seconds: Annotated[float, typer.Option("--rescue-seconds", help="Jumanji's rescue timer.")] = 8.0,
+    live_seconds: Annotated[
+        float | None,
+        typer.Option("--live-seconds", help="Length of a live race against a timer (default: the rules' timer)."),
+    ] = None,
+    data: Annotated[
+        list[str] | None,
+        typer.Option("--data", help="A custom board as GAME=FILE, read once at start-up (repeatable)."),
+    ] = None,
+    bot_seconds: Annotated[float, typer.Option("--bot-seconds", help="Most seconds a bot may think a move.")] = 2.0,
+    bot_iterations: Annotated[
+        int, typer.Option("--bot-iterations", help="Most MCTS iterations a bot may spend on a move.")
+    ] = 20_000,
+    bot_workers: Annotated[
+        int, typer.Option("--bot-workers", help="Processes that think for bots (default: one per core but one).")
+    ] = -1,
+    games_per_minute: Annotated[
+        float, typer.Option("--games-per-minute", help="Games one address may create a minute.")
+    ] = 30.0,
+    max_games: Annotated[int, typer.Option("--max-games", help="Most games held in memory at once.")] = 5_000,
+    idle_seconds: Annotated[
+        float, typer.Option("--idle-seconds", help="A game nobody watches leaves memory after this long.")
+    ] = 120.0,
+    max_message: Annotated[
+        int, typer.Option("--max-message", help="Largest WebSocket message a client may send (bytes).")
+    ] = 8 * 1024,
+    messages_per_second: Annotated[
+        float, typer.Option("--messages-per-second", help="Messages a WebSocket may send per second.")
+    ] = 40.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option("--forwarded-allow-ips",
+                     help="Behind a reverse proxy: its address, so X-Forwarded-For gives each client's own."),
+    ] = None,
 ) -> None:
     """Serve the games in the browser: a lobby, online play with friends and bots, spectators, replays.
 
     Games are stored in the database as they are played; stopping and starting the
-    server again resumes every game where it was.
+    server again resumes every game where it was. Every resource a client can use is
+    bounded (see docs/web.md); the flags below set the bounds.
 
     [b]Examples[/b]:
       tabletop serve
       tabletop serve --host 0.0.0.0 --port 8080 --database sqlite:///games.db
       tabletop serve --database postgresql+psycopg://user:pass@localhost/tabletop
+      tabletop serve --data GAME=my-board.toml --bot-seconds 1
     """
+    import os
+
+    for module in ("fastapi", "uvicorn", "sqlalchemy", "alembic"):
+        _need(module, "tabletop serve", "web")
     import uvicorn
 
     from tabletop.interfaces.web.app import create_app
+    from tabletop.interfaces.web.limits import Limits
     from tabletop.interfaces.web.rooms import Settings
 
+    boards: dict[str, str] = {}
+    for pair in data or []:
+        game, sep, path = pair.partition("=")
+        if not sep or not game or not path:
+            raise _fail(f"--data expects GAME=FILE, got {pair!r}")
+        boards[game.strip()] = path.strip()
+    workers = bot_workers if bot_workers >= 0 else max(1, (os.cpu_count() or 2) - 1)
     try:
-        web = create_app(database, Settings(bot_delay=bot_delay, rescue_seconds=rescue_seconds))
+        limits = Limits(bot_seconds=bot_seconds, bot_iterations=bot_iterations, bot_workers=workers,
+                        games_per_minute=games_per_minute, rooms=max_games, idle_seconds=idle_seconds,
+                        frame_bytes=max_message, messages_per_second=messages_per_second,
+                        message_burst=2 * messages_per_second)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    try:
+        web = create_app(database, Settings(bot_delay=bot_delay, live_seconds=live_seconds), limits=limits,
+                         data=boards)
+    except TabletopError as exc:  # a custom board that cannot be read or played
+        raise _fail(f"cannot serve: {exc}") from None
     except Exception as exc:  # a bad URL, a missing database driver, an unreachable server ...
         raise _fail(f"cannot open the database {database!r}: {exc}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(
         f"tabletop is serving at [b]http://{shown}:{port}/[/b]  (open it in a browser; Ctrl-C stops)", soft_wrap=True
     )
-    # views are small: compressing every frame costs more time than it saves
-    uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    # views are small: compressing every frame costs more time than it saves; a frame over the limit
+    # is refused by the protocol itself (close code 1009) before it is buffered
+    uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
+                ws_max_size=max_message, proxy_headers=forwarded_allow_ips is not None,
+                forwarded_allow_ips=forwarded_allow_ips)
 
 
 def _print_report(report: SimulationReport) -> None:
@@ -387,8 +466,19 @@ def _figure(value: float) -> str:
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
+def _need(module: str, what: str, extra: str) -> None:
+    """Exit with the extra to install if ``module`` (which ``what`` needs) is not installed."""
+    import importlib
+
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise _fail(f"{what} needs {module}, which comes with tabletop's {extra!r} extra: "
+                    f"pip install 'tabletop[{extra}]'") from None
+
+
 def _fail(message: str) -> typer.Exit:
-    errors.print(f"[red]error:[/red] {message}")
+    errors.print(f"[red]error:[/red] {escape(message)}")
     raise typer.Exit(code=2)
 
 

@@ -15,7 +15,7 @@ from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError, ReplayError
 from tabletop.core.game import Game
-from tabletop.core.play import streams
+from tabletop.core.play import Streams
 from tabletop.core.record import Record
 from tabletop.core.replay import replay
 from tabletop.core.state import CHANCE, State
@@ -49,7 +49,7 @@ class PlaySession:
         self.humans = humans
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.console = console
-        self.chance_rng, self.seat_rngs = streams(self.seed, game.num_players)
+        self.streams = Streams(self.seed)
         chosen = bots or [None] * game.num_players
         self.bots: list[Agent] = [bot if bot is not None else RandomAgent() for bot in chosen]
         for seat, bot in enumerate(self.bots):
@@ -86,19 +86,19 @@ class PlaySession:
                 roller = state.chance_roller()
                 if roller is not None and roller < self.humans and not self.auto_roll:
                     self._wait_to_roll(roller)
-                action = state.chance_distribution().sample(self.chance_rng)
+                action = self.streams.chance(state)
             elif player < self.humans:
                 if last_player != player or self.humans > 1:
-                    self.console.print(terminal.render(state))
+                    self.console.print(terminal.render(state, player))
                 action = self._ask(player)
             else:
-                action = self.bots[player].step(state, self.seat_rngs[player])
+                action = self.bots[player].step(state, self.streams.seat(player))
                 self.console.print(f"[dim]{self.seat_name(player)} chooses[/dim] [b]{action}[/b]")
             state.apply_action(action)
             if player != CHANCE:
                 last_player = player
             self._show_new_events(action if player == CHANCE else None)
-        self.console.print(terminal.render(state))
+        self.console.print(terminal.render(state, self.viewer()))
         self._show_result()
 
     def _show_new_events(self, chance: Action | None) -> None:
@@ -114,7 +114,7 @@ class PlaySession:
         """Let a person roll their own dice: Enter rolls, ``auto`` rolls for them from now on."""
         if self.board_turn != self.state.turn_number():
             self.board_turn = self.state.turn_number()
-            self.console.print(terminal.render(self.state))
+            self.console.print(terminal.render(self.state, seat))
         answer = self.console.input(
             f"[b]{self.seat_name(seat)}[/b], press Enter to {terminal.chance_prompt(self.state)}"
             " [dim](board, log, auto: roll for me from now on, quit)[/dim] "
@@ -123,12 +123,16 @@ class PlaySession:
         if word == "auto":
             self.auto_roll = True
         else:
-            self._command(word)
+            self._command(word, seat)
 
-    def _command(self, word: str) -> bool:
-        """Carry out a command typed at a prompt (board, log, quit); False if it is none."""
+    def viewer(self) -> int | None:
+        """Whose eyes the board is drawn for between turns: the one person playing, or anyone."""
+        return 0 if self.humans == 1 else None
+
+    def _command(self, word: str, seat: int) -> bool:
+        """Carry out a command typed at ``seat``'s prompt (board, log, quit); False if it is none."""
         if word == "board":
-            self.console.print(terminal.render(self.state))
+            self.console.print(terminal.render(self.state, seat))
         elif word == "log":
             for line in self.state.log():
                 self.console.print(f"  {line}")
@@ -151,7 +155,7 @@ class PlaySession:
             word = answer.lower()
             if word in ("help", "?", "h"):
                 self.console.print(HELP)
-            elif self._command(word):
+            elif self._command(word, seat):
                 continue
             elif answer.isdigit():
                 if 1 <= int(answer) <= len(legal):

@@ -1,63 +1,40 @@
-"""Terminal views of positions, drawn with Rich.
+"""Terminal views of positions, drawn with Rich: each game's own view, found through the registry.
 
-Each game has a module here with ``render(state) -> RenderableType`` drawing
-its board, ``describe(state, action) -> str`` saying in words what an
-action means for people choosing one, and optionally
-``chance_prompt(state) -> str`` naming what a person is about to roll or draw. Games without a module fall back to
-``str(state)``.
+A game's terminal view (``GameParts(terminal=...)``, a :class:`~tabletop.core.parts.TerminalView`)
+has ``render(state, viewer) -> RenderableType`` drawing its board as ``viewer`` may see it,
+and may have ``describe(state, action) -> str`` saying in words what an action means for
+people choosing one and ``chance_prompt(state) -> str`` naming what a person is about to
+roll or draw. A game without one is shown as its observer's text.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from tabletop.core.actions import Action
+from tabletop.core.observation import Viewer
+from tabletop.core.registry import terminal_view
 from tabletop.core.state import State
 
-_VIEWS = {
-    "jumanji": "tabletop.interfaces.terminal.jumanji",
-    "doodle-jump": "tabletop.interfaces.terminal.doodle_jump",
-    "donkey-kong": "tabletop.interfaces.terminal.donkey_kong",
-}
 
-
-def _module(game: str) -> Any:
-    path = _VIEWS.get(game)
-    if path is None:
-        return None
-    try:
-        return importlib.import_module(path)
-    except ModuleNotFoundError:
-        return None
-
-
-def render(state: State) -> RenderableType:
-    """The board of ``state`` for a terminal."""
-    module = _module(state.game.name)
-    if module is None:
-        return Text(str(state))
-    draw: Callable[[State], RenderableType] = module.render
-    return draw(state)
+def render(state: State, viewer: Viewer = None) -> RenderableType:
+    """The board of ``state`` for a terminal, as ``viewer`` (a seat, or ``None``: anyone) may see it."""
+    view = terminal_view(state.game.name)
+    if view is None:
+        return Text(state.game.observer.text(state, viewer))
+    return view.render(state, viewer)
 
 
 def describe(state: State, action: Action) -> str:
     """A few words on what ``action`` does, for a human choosing it."""
-    module = _module(state.game.name)
-    if module is None or not hasattr(module, "describe"):
-        return ""
-    explain: Callable[[State, Action], str] = module.describe
-    return explain(state, action)
+    explain: Callable[[State, Action], str] | None = getattr(terminal_view(state.game.name), "describe", None)
+    return explain(state, action) if explain is not None else ""
 
 
 def chance_prompt(state: State) -> str:
     """What the seat in ``state.chance_roller()`` is about to do, e.g. "roll the number die"."""
-    module = _module(state.game.name)
-    if module is None or not hasattr(module, "chance_prompt"):
-        return "roll"
-    prompt: Callable[[State], str] = module.chance_prompt
-    return prompt(state)
+    prompt: Callable[[State], str] | None = getattr(terminal_view(state.game.name), "chance_prompt", None)
+    return prompt(state) if prompt is not None else "roll"

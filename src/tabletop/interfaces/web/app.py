@@ -19,28 +19,34 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import importlib.util
-import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tabletop._version import __version__
-from tabletop.agents.heuristic import POLICIES
-from tabletop.agents.registry import from_spec
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record
-from tabletop.core.registry import game_class, list_games, make
+from tabletop.core.registry import game_class, has_part, list_games
+from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
+from tabletop.interfaces.web.bots import BotPool, check_budget
+from tabletop.interfaces.web.hub import Hub
+from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
 from tabletop.interfaces.web.live import live_event_for
-from tabletop.interfaces.web.rooms import Connection, Hub, Refused, Room, Settings, new_seed
-from tabletop.interfaces.web.store import FINISHED, Seat, Store, hash_token, new_token
+from tabletop.interfaces.web.messages import ActRequest, CreateRequest, PressRequest, TokenRequest, problems
+from tabletop.interfaces.web.options import Boards, check_client_options, file_options
+from tabletop.interfaces.web.rooms import Refused, Room, Services, Settings, new_seed
+from tabletop.interfaces.web.sockets import serve_socket
+from tabletop.interfaces.web.store import FINISHED, Seat, Store, StoredGame, hash_token, new_token
+from tabletop.interfaces.web.writer import Writer
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -52,36 +58,8 @@ _PROBLEM_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 </body></html>"""
 
 
-class SeatRequest(BaseModel):
-    kind: str = Field(pattern="^(human|bot)$")
-    name: str = Field(default="", max_length=40)
-    bot: str | None = Field(default=None, max_length=100)
-
-
-class CreateRequest(BaseModel):
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatRequest]
-
-
-class ActRequest(BaseModel):
-    token: str | None = None
-    action: str
-    n: int | None = None
-
-
-class TokenRequest(BaseModel):
-    token: str | None = None
-
-
-class PressRequest(BaseModel):
-    token: str | None = None
-    what: str
-
-
 def heuristic_available(game: str) -> bool:
-    path = POLICIES.get(game)
-    return path is not None and importlib.util.find_spec(path) is not None
+    return has_part(game, "heuristic")
 
 
 def bot_choices(game: str) -> list[dict[str, str]]:
@@ -117,11 +95,11 @@ def catalog() -> list[dict[str, Any]]:
     return games
 
 
-def _check_bot(game: str, spec: str) -> None:
+def _check_bot(game: str, spec: str, limits: Limits) -> None:
     try:
-        from_spec(spec)
+        check_budget(spec, limits)
     except TabletopError as exc:
-        raise Refused(f"bot {spec!r}: {exc}", 422) from None
+        raise Refused(f"bot {spec!r}: {exc}" if spec not in str(exc) else str(exc), 422) from None
     if ("heuristic" in spec.split(":")[0] or "rollout=heuristic" in spec) and not heuristic_available(game):
         raise Refused(f"there is no heuristic bot for {game} yet; choose random or mcts", 422)
 
@@ -130,30 +108,64 @@ def create_app(
     database_url: str = "sqlite:///tabletop.db",
     settings: Settings | None = None,
     live: bool = True,
+    limits: Limits | None = None,
+    data: Mapping[str, str | Path] | None = None,
 ) -> FastAPI:
-    """The web application, storing its games at ``database_url`` (any SQLAlchemy URL)."""
+    """The web application, storing its games at ``database_url`` (any SQLAlchemy URL).
+
+    ``limits`` bound what clients may cost (:class:`~.limits.Limits`); ``data`` maps a game to the
+    operator's own board file, read once here.
+    """
     settings = settings or Settings()
+    limits = limits or Limits()
     store = Store(database_url)
-    hub = Hub(store, settings, live_event_for if live else None)
+    try:
+        boards = Boards(store, data)
+    except BaseException:
+        store.close()
+        raise
+    services = Services(store=store, writer=Writer(store), pool=BotPool(limits), boards=boards, settings=settings,
+                        limits=limits, live=live_event_for if live else None)
+    hub = Hub(services)
+    creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        hub.resume_all()
+        hub.start()
         yield
         await hub.close()
+        await services.pool.close()
+        await services.writer.close()
+        boards.close()
         store.close()
 
     app = FastAPI(title="tabletop", version=__version__, lifespan=lifespan)
     app.state.hub = hub
     app.state.store = store
+    app.state.services = services
+    app.state.sockets = {}
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
+        headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
         if request.url.path.startswith(("/game/", "/replay/")):  # a page: say it in a page
             page = _PROBLEM_PAGE.format(message=html.escape(exc.message, quote=False))
-            return HTMLResponse(page, status_code=exc.status)
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+            return HTMLResponse(page, status_code=exc.status, headers=headers)
+        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> Response:
+        # the inputs are left out: they may be huge, or not even JSON (a number like 1e400 is infinite)
+        return JSONResponse({"detail": f"invalid request: {problems(list(exc.errors()))}"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_problem(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 400 and request.method == "POST":  # FastAPI could not parse the body
+            return JSONResponse({"detail": "invalid request: the body is not JSON this server reads (nested too "
+                                           "deep, or a number too long)"}, status_code=422)
+        return await http_exception_handler(request, exc)
 
     # -- pages -------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -166,23 +178,40 @@ def create_app(
 
     @app.get("/game/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
-        hub.room(game_id)
+        await hub.room(game_id)
         return FileResponse(STATIC / "game.html")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:
-        hub.room(game_id)
+        await hub.room(game_id)
         return FileResponse(STATIC / "replay.html")
+
+    @app.get("/boards/{game}/{path:path}", include_in_schema=False)
+    async def board_file(game: str, path: str) -> FileResponse:
+        found = board_files.asset(game, path)
+        if found is None:
+            raise Refused(f"the board of {game!r} has no file {path!r}", 404)
+        return FileResponse(found)
 
     # -- the API -------------------------------------------------------------------------
     @app.get("/api/catalog")
     async def api_catalog() -> dict[str, Any]:
         return {"games": catalog()}
 
+    @app.get("/api/server")
+    async def api_server() -> dict[str, Any]:
+        """What the server holds now (for operators and the load scripts)."""
+        return {
+            "games_in_memory": len(hub.rooms), "games_loaded": hub.loaded, "games_put_away": hub.evicted,
+            "sockets": sum(app.state.sockets.values()), "bot_decisions": services.pool.decisions,
+            "bot_decisions_over_budget": services.pool.over_budget, "transactions": services.writer.transactions,
+            "actions_stored": services.writer.appended,
+        }
+
     @app.get("/api/games")
     async def api_games() -> dict[str, Any]:
         listed = []
-        for row in store.listing():
+        for row in await asyncio.to_thread(store.listing):
             seats = [Seat.from_json(s) for s in row["seats"]]
             room = hub.rooms.get(row["id"])
             status = row["status"]
@@ -198,31 +227,43 @@ def create_app(
         return {"games": listed}
 
     @app.post("/api/games", status_code=201)
-    async def api_create(body: CreateRequest) -> dict[str, Any]:
+    async def api_create(body: CreateRequest, request: Request) -> dict[str, Any]:
+        address = request.client.host if request.client else "unknown"
+        wait = creations.take(address)
+        if wait:
+            raise Refused(f"too many games created from your address: at most {limits.games_per_minute:g} a "
+                          f"minute; try again in {wait:.0f} s", 429, retry_after=wait)
         if body.game not in list_games():
             raise Refused(f"unknown game {body.game!r}; available games: {', '.join(list_games())}", 422)
-        options = dict(body.options)
+        try:
+            check_client_options(body.game, body.options)
+        except TabletopError as exc:
+            raise Refused(str(exc), 422) from None
+        options = boards.new_options(body.game, body.options)
         options.setdefault("players", len(body.seats))
         if options["players"] != len(body.seats):
             raise Refused(f"{options['players']} players need {options['players']} seats, got {len(body.seats)}", 422)
         try:
-            game = make(body.game, **options)
+            game = boards.make(body.game, options)
         except TabletopError as exc:
             raise Refused(str(exc), 422) from None
+        stored_options = {**game.options, **{name: options.get(name) for name in file_options(body.game)}}
         expires = (datetime.now(UTC) + timedelta(days=settings.token_days)).isoformat()
         seats: list[Seat] = []
         tokens: dict[int, str] = {}
-        for number, request in enumerate(body.seats):
-            if request.kind == "bot":
-                spec = request.bot or "random"
-                _check_bot(body.game, spec)
-                seats.append(Seat(kind="bot", name=request.name or f"bot {number + 1}", bot=spec))
+        for number, seat_request in enumerate(body.seats):
+            if seat_request.kind == "bot":
+                spec = seat_request.bot or "random"
+                _check_bot(body.game, spec, limits)
+                seats.append(Seat(kind="bot", name=seat_request.name or f"bot {number + 1}", bot=spec))
             else:
                 token = tokens[number] = new_token()
-                seats.append(Seat(kind="human", name=request.name or f"player {number + 1}",
+                seats.append(Seat(kind="human", name=seat_request.name or f"player {number + 1}",
                                   token_hash=hash_token(token), expires=expires))
-        game_id = store.create_game(body.game, game.options, new_seed(), seats)
-        hub.room(game_id, game)
+        seed = new_seed()
+        game_id = await services.writer.call(store.create_game, body.game, stored_options, seed, seats)
+        hub.add(StoredGame(id=game_id, game=body.game, options=stored_options, seed=seed, seats=seats,
+                           status="running", created=datetime.now(UTC), bots=any(s.kind == "bot" for s in seats)))
         return {
             "id": game_id,
             "spectate": f"/game/{game_id}",
@@ -236,34 +277,34 @@ def create_app(
 
     @app.get("/api/games/{game_id}")
     async def api_view(game_id: str, token: str | None = None) -> dict[str, Any]:
-        room = hub.room(game_id)
+        room = await hub.room(game_id)
         return views.seat_view(room, room.seat_for_token(token))
 
     @app.post("/api/games/{game_id}/act")
     async def api_act(game_id: str, body: ActRequest) -> dict[str, Any]:
-        room = hub.room(game_id)
-        n = await room.act(_actor(room, body.token), body.action, body.n)
+        room = await hub.room(game_id)
+        n = await room.act(room.seat_for_token(body.token), body.action, body.n)
         return {"ok": True, "n": n}
 
     @app.post("/api/games/{game_id}/undo")
     async def api_undo(game_id: str, body: TokenRequest) -> dict[str, Any]:
-        room = hub.room(game_id)
-        n = await room.undo(_actor(room, body.token))
+        room = await hub.room(game_id)
+        n = await room.undo(room.seat_for_token(body.token))
         return {"ok": True, "n": n}
 
     @app.post("/api/games/{game_id}/press")
     async def api_press(game_id: str, body: PressRequest) -> dict[str, Any]:
-        room = hub.room(game_id)
-        await room.press(_actor(room, body.token), body.what)
+        room = await hub.room(game_id)
+        await room.press(room.seat_for_token(body.token), body.what)
         return {"ok": True}
 
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(game_id: str, step: int = 0) -> dict[str, Any]:
-        return views.replay_view(hub.room(game_id), step)
+        return views.replay_view(await hub.room(game_id), step)
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str) -> Response:
-        room = hub.room(game_id)
+        room = await hub.room(game_id)
         record = record_of(room)
         return Response(
             record.to_json() + "\n",
@@ -274,36 +315,9 @@ def create_app(
     # -- the WebSocket --------------------------------------------------------------------
     @app.websocket("/ws/{game_id}")
     async def websocket(ws: WebSocket, game_id: str, token: str | None = None) -> None:
-        await ws.accept()
-        try:
-            room = hub.room(game_id)
-            seat = room.seat_for_token(token)
-        except Refused as exc:
-            await ws.send_text(json.dumps({"type": "error", "fatal": True, "message": exc.message}))
-            await ws.close(code=4403 if exc.status == 403 else 4404)
-            return
-        conn = Connection(seat=seat, send=ws.send_text)
-        sender = asyncio.create_task(conn.pump(room))
-        room.attach(conn)
-        try:
-            while True:
-                raw = await ws.receive_text()
-                reply = await _handle(room, seat, raw)
-                if reply is not None:
-                    conn.reply(reply)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            room.detach(conn)
-            conn.close()
-            with contextlib.suppress(Exception):
-                await sender
+        await serve_socket(ws, hub, limits, app.state.sockets, game_id, token)
 
     return app
-
-
-def _actor(room: Room, token: str | None) -> int | None:
-    return room.seat_for_token(token)
 
 
 def record_of(room: Room) -> Record:
@@ -313,39 +327,10 @@ def record_of(room: Room) -> Record:
     return Record(
         game=room.game.name,
         version=__version__,
-        options=room.game.options,
+        options=room.options,
         seed=room.seed if over else None,
         agents=[seat.bot or "human" for seat in room.seats],
         actions=[str(a) for a in state.history()],
         winners=list(state.winners()) if over else None,
         returns=[float(r) for r in state.returns()] if over else None,
     )
-
-
-async def _handle(room: Room, seat: int | None, raw: str) -> dict[str, Any] | None:
-    try:
-        message = json.loads(raw)
-    except json.JSONDecodeError:
-        return {"type": "error", "message": "messages must be JSON"}
-    if not isinstance(message, dict):
-        return {"type": "error", "message": "messages must be JSON objects"}
-    kind = message.get("type")
-    ident = message.get("id")
-    try:
-        if kind == "act":
-            expected = message.get("n")
-            n = await room.act(seat, str(message.get("action", "")), int(expected) if expected is not None else None)
-            return {"type": "ack", "id": ident, "n": n}
-        if kind == "undo":
-            n = await room.undo(seat)
-            return {"type": "ack", "id": ident, "n": n}
-        if kind == "press":
-            await room.press(seat, str(message.get("what", "")))
-            return {"type": "ack", "id": ident}
-        if kind == "ping":
-            return {"type": "pong", "id": ident}
-        return {"type": "error", "id": ident, "message": f"unknown message type {kind!r}"}
-    except Refused as exc:
-        return {"type": "error", "id": ident, "message": exc.message}
-    except (TypeError, ValueError) as exc:
-        return {"type": "error", "id": ident, "message": f"bad request: {exc}"}

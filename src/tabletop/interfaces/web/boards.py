@@ -1,91 +1,54 @@
-"""The fixed parts of each game's board, for the pages to draw: paths, levels, girders and ladders.
+"""Each game's board for the pages, found through the registry: its fixed layout and its static files.
 
-A state's ``to_dict()`` says where things are; these say what the board looks
-like, read once per game from the game's own data (public facts: a deck's
-composition is public, its order does not exist). A game without an entry here
-is drawn by the page from its state alone.
+A game's web board (``GameParts(web=...)``, a :class:`~tabletop.core.parts.WebBoard`) has
+``layout(game)``: what the board looks like (paths, levels, girders and ladders), read
+once per game from the game's own data (public facts: a deck's composition is public,
+its order does not exist); a state's observation says where things are. Its ``ASSETS``
+directory is served at ``/boards/<game>/``, where ``board.js`` draws the board. A game
+without a web board is drawn by the page from its observer's text alone.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from tabletop.core.game import Game
+from tabletop.core.registry import list_games, web_board
 
 log = logging.getLogger("tabletop.web")
 
-
-def _jumanji(game: Any) -> dict[str, Any]:
-    board = game.board
-    die = game.data.rescue_die
-    return {
-        "colours": list(board.colours),
-        "paths": list(board.path_letters),
-        "grid_places": board.grid_places,
-        "cards": [
-            {"number": n, "symbol": s, "message": m}
-            for n, s, m in zip(board.card_numbers, board.card_symbols, board.card_messages, strict=True)
-        ],
-        "rescue_faces": list(die.faces),
-        "wild": die.wild if game.wild else None,
-        "stop_faces": sorted(board.stop_faces),
-    }
-
-
-def _doodle_jump(game: Any) -> dict[str, Any]:
-    rules = game.rules
-    levels = {}
-    for index, name in enumerate(rules.level_names):
-        levels[name] = [[rules.pad_slot[p], rules.pad_number[p]] for p in rules.level_pads[index]]
-    return {
-        "columns": rules.columns,
-        "max_offset": rules.max_offset,
-        "levels": levels,
-        "tiles": dict(zip(rules.tile_kinds, rules.tile_names, strict=True)),
-        "tile_effects": dict(zip(rules.tile_kinds, rules.tile_effects, strict=True)),
-        "symbol_faces": list(rules.symbol_faces),
-        "die_faces": list(rules.die_faces),
-    }
-
-
-def _donkey_kong(game: Any) -> dict[str, Any]:
-    rules = game.rules
-    model = rules.board.model
-    return {
-        "girders": [
-            {"name": g.name, "spaces": g.spaces, "roll": g.barrels_roll, "red_dots": list(g.red_dots),
-             "black_dots": list(g.black_dots)}
-            for g in model.girders
-        ],
-        "ladders": [{"name": lad.name, "bottom": lad.bottom, "top": lad.top, "rungs": lad.rungs}
-                    for lad in model.ladders],
-        "edges": [{"upper": e.upper, "lower": e.lower} for e in model.edges],
-        "start": model.start,
-        "finish": model.finish,
-        "oil_can_beside": model.oil_can_beside,
-        "barrel_drop": model.barrel_drop,
-        "cards": list(rules.card_codes),
-        "barrels": rules.barrels,
-        "fireballs": rules.fireballs,
-    }
-
-
-STATIC: dict[str, Callable[[Any], dict[str, Any]]] = {
-    "jumanji": _jumanji,
-    "doodle-jump": _doodle_jump,
-    "donkey-kong": _donkey_kong,
-}
+#: every board's entry module, in its ``ASSETS`` directory
+ENTRY = "board.js"
+#: the kinds of file a board may serve (its directory is a Python package too)
+SERVED = frozenset({".js", ".css", ".svg", ".png", ".jpg", ".webp", ".json"})
 
 
 def static_board(game: Game) -> dict[str, Any]:
     """The board's fixed layout for ``game`` (empty if the game has none, or its data changed shape)."""
-    extract = STATIC.get(game.name)
-    if extract is None:
+    board = web_board(game.name)
+    if board is None:
         return {}
     try:
-        return extract(game)
+        return board.layout(game)
     except (AttributeError, TypeError, ValueError, IndexError, KeyError):
         log.exception("cannot read the board layout of %s; the page falls back to the state alone", game.name)
         return {}
+
+
+def board_module(game: str) -> str | None:
+    """The address of the game's ``board.js`` for the pages (``None``: the page shows the text)."""
+    return f"/boards/{game}/{ENTRY}" if web_board(game) is not None else None
+
+
+def asset(game: str, path: str) -> Path | None:
+    """The file ``path`` of the game's board, if it is one (never a file outside its directory)."""
+    board = web_board(game) if game in list_games() else None
+    if board is None:
+        return None
+    root = Path(board.ASSETS).resolve()
+    wanted = (root / path).resolve()
+    if not wanted.is_relative_to(root) or wanted.suffix not in SERVED or not wanted.is_file():
+        return None
+    return wanted

@@ -1,89 +1,54 @@
-"""Chance nodes that people settle in real time: Jumanji's rescues and its JUMANJI call.
+"""Live events on the server: chance nodes people settle in real time, driven for any game.
 
-In the engine a rescue is one chance node per rescuer with the outcomes
-``saved`` and ``failed``, and a tie at the centre is a chance node ``first k``.
-At a table these are races: every rescuer rolls the Rescue die again and again
-until it shows the card's symbol (or the hourglass, wild except with two
-players) before the 8-second timer runs out; several pawns reaching the centre
-together race to call JUMANJI. Here the server runs those races: it rolls the
-rescue dice with its own chance stream when a rescuer presses, keeps the time,
-and then applies the ordinary chance outcomes, so the game record stays a
-normal record that replays with the core API.
+A game that has them (``GameParts(live=...)``) describes each as a
+:class:`~tabletop.core.live.LiveEvent`: a timed window, who may act, what an act
+does, and the chance outcomes it comes to. Here the server runs it: it shows the
+event (for a moment first, if the event asks to be revealed), opens the window,
+takes the seats' presses (no faster than the event allows), plays the bot seats,
+closes the window when time is up or nothing more can change, and then applies the
+outcomes as ordinary chance actions, so the game record stays a normal record that
+replays with the core API.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 import time
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.actions import Action
-from tabletop.core.state import State
+from tabletop.core.live import LiveEvent
+from tabletop.core.registry import live_rules
 
 if TYPE_CHECKING:
-    from tabletop.interfaces.web.rooms import LiveEvent, Room
-
-SAVED, FAILED = "saved", "failed"
-#: when nobody calls JUMANJI at a tie, the server decides after this many seconds
-TIE_TIMEOUT = 30.0
+    from tabletop.interfaces.web.rooms import Room
 
 
-def _outcomes(state: State) -> dict[str, Action]:
-    return {str(a): a for a in state.legal_actions()}
-
-
-def live_event_for(room: Room) -> LiveEvent | None:
+def live_event_for(room: Room) -> LiveRace | None:
     """The live event for the room's current chance node, if it is one people play out."""
     state = room.state
-    if room.game.name != "jumanji" or not state.is_chance_node():
+    if not state.is_chance_node():
         return None
-    outcomes = _outcomes(state)
-    if set(outcomes) == {SAVED, FAILED}:
-        return Rescue(room)
-    if outcomes and all(text.startswith("first ") for text in outcomes):
-        return JumanjiCall(room)
-    return None
+    rules = live_rules(room.game.name)
+    event = rules.event_for(state) if rules is not None else None
+    return LiveRace(room, event) if event is not None else None
 
 
-def rescuers_in_order(state: Any) -> list[int]:
-    """The seats the engine will ask, one rescue node each, from the current rescuer on.
+class LiveRace:
+    """One live event in a room: its phases (reveal, running, done), its clock and its bots."""
 
-    The engine asks the rescuer ``actor`` first and then each seat to its left
-    until it comes back round to the player whose turn it is (who rescues too on
-    a Jungle space, where the round starts with them).
-    """
-    n = state.game.num_players
-    first, mover = int(state.actor), int(state.cur)
-    order = [first]
-    seat = first
-    while (seat + 1) % n != mover:
-        seat = (seat + 1) % n
-        order.append(seat)
-    return order
-
-
-class Rescue:
-    """One danger card's rescue: an 8-second race of every rescuer against the timer."""
-
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Room, event: LiveEvent) -> None:
         self.room = room
-        state: Any = room.state
-        game: Any = room.game
+        self.event = event
         self.version = room.version
-        self.card = int(state.card) + 1
-        self.symbol: str = game.board.card_symbols[state.card]
-        self.message: str = game.board.card_messages[state.card]
-        self.faces: list[str] = list(game.data.rescue_die.faces)
-        self.wild: str | None = game.data.rescue_die.wild if game.wild else None
-        self.rescuers = rescuers_in_order(state)
-        self.rolls: dict[int, list[str]] = {s: [] for s in self.rescuers}
-        self.rolled_at: dict[int, float] = {}  # when each rescuer's die last left their hand
-        self.saved: set[int] = set()
-        self.seconds = room.settings.rescue_seconds
-        self.phase = "reveal"
-        self.deadline = 0.0
+        settings = room.settings
+        window = event.window if settings.live_seconds is None or event.window is None else settings.live_seconds
+        #: how long the window stays open: the rules' timer, or the server's patience when there is none
+        self.seconds = window if window is not None else settings.live_patience
+        self.act_seconds = event.act_seconds if settings.live_act_seconds is None else settings.live_act_seconds
+        self.phase = "reveal" if event.reveal else "running"
+        self.deadline = time.monotonic() + self.seconds
+        self.acted_at: dict[int, float] = {}  # when each seat last acted
         self.changed = asyncio.Event()
 
     def _remaining(self) -> float:
@@ -94,76 +59,64 @@ class Rescue:
         return max(0.0, self.deadline - time.monotonic())
 
     def view(self) -> dict[str, Any]:
+        event = self.event
+        running = self.phase == "running"
         return {
-            "kind": "rescue",
+            **event.view(),
             "phase": self.phase,
-            "card": self.card,
-            "symbol": self.symbol,
-            "message": self.message,
-            "wild": self.wild,
-            "faces": self.faces,
             "seconds": self.seconds,
             "remaining": round(self._remaining(), 3),
-            "roll_seconds": self.room.settings.rescue_roll_seconds,
-            "rescuers": [
-                {"seat": s, "rolls": len(self.rolls[s]), "face": self.rolls[s][-1] if self.rolls[s] else None,
-                 "saved": s in self.saved}
-                for s in self.rescuers
-            ],
+            "act_seconds": self.act_seconds,
+            "acting": [s for s in event.seats if running and event.may_act(s)],
         }
 
-    def _hit(self, face: str) -> bool:
-        return face == self.symbol or (self.wild is not None and face == self.wild)
-
-    def roll(self, seat: int) -> None:
-        """Roll ``seat``'s rescue die with the server's chance stream."""
-        self.rolled_at[seat] = time.monotonic()
-        rng: random.Random = self.room.chance_rng
-        face = self.faces[min(int(rng.random() * len(self.faces)), len(self.faces) - 1)]
-        self.rolls[seat].append(face)
-        if self._hit(face):
-            self.saved.add(seat)
+    def _act(self, seat: int, what: str) -> None:
+        self.acted_at[seat] = time.monotonic()
+        self.event.act(seat, what, self.room.streams.stream("live"))
         self.changed.set()
         self.room.broadcast()
 
     async def press(self, seat: int, what: str) -> None:
         from tabletop.interfaces.web.rooms import Refused
 
-        if what != "roll":
-            raise Refused(f"during a rescue the only button is 'roll', not {what!r}", 409)
-        if seat not in self.rolls:
-            raise Refused("you are not one of this card's rescuers", 409)
+        refusal = self.event.refusal(seat, what)
+        if refusal is not None:
+            raise Refused(refusal, 409)
         if self.phase != "running":
             raise Refused("the timer has not started yet" if self.phase == "reveal" else "time is up", 409)
-        if seat in self.saved:
-            raise Refused("you already rolled the symbol: you are safe", 409)
-        # a real die takes a moment to toss, land and read: about one roll a second, as the engine assumes
-        wait = self.rolled_at.get(seat, -1e9) + self.room.settings.rescue_roll_seconds - time.monotonic()
+        wait = self.acted_at.get(seat, -1e9) + self.act_seconds - time.monotonic()
         if wait > 0:
-            raise Refused(f"your die is still rolling (again in {max(wait, 0.1):.1f} s)", 409)
-        self.roll(seat)
+            raise Refused(f"{self.event.busy(seat)} (again in {max(wait, 0.1):.1f} s)", 409)
+        self._act(seat, what)
 
     async def _bot(self, seat: int) -> None:
-        settings = self.room.settings
-        rng = self.room.seat_rngs[seat]
-        while seat not in self.saved:
-            pause = settings.bot_roll_interval * (0.67 + 0.66 * rng.random())
-            await asyncio.sleep(max(pause, settings.rescue_roll_seconds))
-            if self.phase != "running":
+        settings, event = self.room.settings, self.event
+        rng = self.room.streams.seat(seat)
+        if not event.repeat:
+            low, high = settings.bot_press_delay
+            await asyncio.sleep(low + (high - low) * rng.random())
+            if self.phase == "running" and event.may_act(seat):
+                self._act(seat, event.button)
+            return
+        while event.may_act(seat):
+            pause = settings.bot_act_interval * (0.67 + 0.66 * rng.random())
+            await asyncio.sleep(max(pause, self.act_seconds))
+            if self.phase != "running" or not event.may_act(seat):
                 return
-            self.roll(seat)
+            self._act(seat, event.button)
 
     async def run(self) -> None:
-        room = self.room
-        await asyncio.sleep(min(room.settings.chance_delay * 4, 2.0))  # the card is read through the decoder
-        if room.version != self.version:
-            return
-        self.phase = "running"
-        self.deadline = time.monotonic() + self.seconds
-        room.broadcast()
-        bots = [asyncio.create_task(self._bot(s)) for s in self.rescuers if s in room.agents]
+        room, event = self.room, self.event
+        if self.phase == "reveal":
+            await asyncio.sleep(min(room.settings.chance_delay * 4, 2.0))  # let people read what the race is about
+            if room.version != self.version:
+                return
+            self.phase = "running"
+            self.deadline = time.monotonic() + self.seconds
+            room.broadcast()
+        bots = [asyncio.create_task(self._bot(s)) for s in event.seats if s in room.agents]
         try:
-            while len(self.saved) < len(self.rescuers) and room.version == self.version and not room.closed:
+            while not event.settled() and room.version == self.version and not room.closed:
                 left = self.deadline - time.monotonic()
                 if left <= 0:
                     break
@@ -177,60 +130,12 @@ class Rescue:
         if room.version != self.version:
             return
         room.broadcast()
-        await asyncio.sleep(min(room.settings.chance_delay * 2, 1.0))  # let people see who made it
-        for seat in self.rescuers:
-            state = room.state
-            if not state.is_chance_node():
+        await asyncio.sleep(min(room.settings.chance_delay * 2, 1.0))  # let people see how it went
+        outcomes = event.outcomes()
+        if outcomes is None:  # nobody settled it: chance decides
+            if not room.state.is_chance_node():
+                return
+            outcomes = [room.streams.chance(room.state)]
+        for outcome in outcomes:
+            if not room.state.is_chance_node() or not await room.commit(outcome, -1, room.version):
                 break
-            outcome = _outcomes(state).get(SAVED if seat in self.saved else FAILED)
-            if outcome is None or not await room.commit(outcome, -1, room.version):
-                break
-
-
-class JumanjiCall:
-    """Several pawns reached the centre at once: the first tied player to press JUMANJI wins."""
-
-    def __init__(self, room: Room) -> None:
-        self.room = room
-        self.version = room.version
-        self.outcomes = _outcomes(room.state)
-        self.tied = sorted(int(text.split()[1]) for text in self.outcomes)
-        self.winner: int | None = None
-        self.pressed = asyncio.Event()
-
-    def view(self) -> dict[str, Any]:
-        return {"kind": "jumanji", "tied": self.tied, "winner": self.winner}
-
-    async def press(self, seat: int, what: str) -> None:
-        from tabletop.interfaces.web.rooms import Refused
-
-        if what != "jumanji":
-            raise Refused(f"several pawns reached the centre: press 'jumanji', not {what!r}", 409)
-        if seat not in self.tied:
-            raise Refused("only the players who reached the centre can call JUMANJI", 409)
-        if self.winner is None:
-            self.winner = seat
-            self.pressed.set()
-
-    async def _bot(self, seat: int) -> None:
-        low, high = self.room.settings.bot_press_delay
-        await asyncio.sleep(low + (high - low) * self.room.seat_rngs[seat].random())
-        await self.press(seat, "jumanji")
-
-    async def run(self) -> None:
-        room = self.room
-        bots = [asyncio.create_task(self._bot(s)) for s in self.tied if s in room.agents]
-        try:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.pressed.wait(), timeout=TIE_TIMEOUT)
-        finally:
-            for task in bots:
-                task.cancel()
-        if room.version != self.version:
-            return
-        if self.winner is None:  # nobody called: the server decides by chance
-            outcome = room.state.chance_distribution().sample(room.chance_rng)
-        else:
-            outcome = self.outcomes[f"first {self.winner}"]
-        room.broadcast()
-        await room.commit(outcome, -1, room.version)

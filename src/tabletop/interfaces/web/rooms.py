@@ -1,8 +1,8 @@
 """The authoritative game rooms: one per game, in memory, driven by asyncio.
 
 A room holds the position, the server's random streams (chance and one per
-seat, from :func:`tabletop.core.play.streams`), the bots, the live event in
-progress (a Jumanji rescue countdown ...) and the open WebSocket connections.
+seat, from :class:`tabletop.core.play.Streams`), the bots, the live event in
+progress (a race against a timer ...) and the open WebSocket connections.
 Every change goes through :meth:`Room.act` or :meth:`Room.commit`: it is checked by the core API,
 stored, and only then broadcast.
 
@@ -18,6 +18,7 @@ import hashlib
 import json
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -26,28 +27,41 @@ from typing import Any, Protocol
 from tabletop.agents.registry import from_spec
 from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
-from tabletop.core.errors import IllegalActionError, TabletopError
+from tabletop.core.errors import IllegalActionError
 from tabletop.core.game import Game
-from tabletop.core.play import streams
-from tabletop.core.registry import make
+from tabletop.core.play import Streams
 from tabletop.core.state import CHANCE, State
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.boards import static_board
-from tabletop.interfaces.web.store import FINISHED, Seat, Store, StoredGame, hash_token
+from tabletop.interfaces.web.bots import BotPool, within_budget
+from tabletop.interfaces.web.limits import Limits
+from tabletop.interfaces.web.options import Boards
+from tabletop.interfaces.web.store import (
+    Append,
+    Seat,
+    Store,
+    StoredGame,
+    finished_header,
+    hash_token,
+)
+from tabletop.interfaces.web.writer import Writer
 
 log = logging.getLogger("tabletop.web")
 
 #: ``actor`` of an action chosen by chance (dice, draws, live events settled by the server)
 BY_CHANCE = -1
+#: the WebSocket close code for a client breaking the server's rules (a rate, an unread queue)
+POLICY = 1008
 
 
 class Refused(Exception):
     """A request that changes nothing: a bad token, an action out of turn, an illegal action ..."""
 
-    def __init__(self, message: str, status: int = 409) -> None:
+    def __init__(self, message: str, status: int = 409, retry_after: float = 0.0) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
+        self.retry_after = retry_after
 
 
 @dataclass
@@ -56,12 +70,16 @@ class Settings:
 
     bot_delay: float = 0.9
     chance_delay: float = 0.35
-    rescue_seconds: float = 8.0
-    #: the least time between two rolls of one rescuer's die (tossing, landing and reading it)
-    rescue_roll_seconds: float = 1.0
-    #: a bot's rescue die roll every this many seconds, give or take a third (never faster than the above)
-    bot_roll_interval: float = 1.1
-    #: how long a bot takes to press JUMANJI, at least and at most
+    #: a live event's timed window (a race against the rules' timer); None: as long as the rules say
+    live_seconds: float | None = None
+    #: the least time between two acts of one seat in a live event (a die takes a moment to land);
+    #: None: as the game says
+    live_act_seconds: float | None = None
+    #: a live event without a timer in the rules that nobody settles is decided by chance after this long
+    live_patience: float = 30.0
+    #: a bot acts in a live event every this many seconds, give or take a third (never faster than allowed)
+    bot_act_interval: float = 1.1
+    #: how long a bot takes to press a button it presses once, at least and at most
     bot_press_delay: tuple[float, float] = (0.6, 2.0)
     token_days: float = 30.0
 
@@ -88,17 +106,24 @@ class Connection:
     Views are built when they are sent, not when the game changes: a viewer that
     is behind gets one message with everything new since its last one (the log
     and the actions as deltas from what it has seen), so a burst of moves costs
-    one frame, and a slow viewer never holds up the room.
+    one frame, and a slow viewer never holds up the room. What waits for a viewer
+    is bounded: at most one view and ``queue`` answers; a viewer with more waiting,
+    or whose frame takes longer than ``send_timeout`` to leave, is not reading and
+    is disconnected (``close_code`` 1008).
     """
 
     seat: int | None
     send: Callable[[str], Awaitable[None]]
+    queue: int = 32
+    send_timeout: float = 20.0
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     dirty: bool = False
     closed: bool = False
     replies: list[dict[str, Any]] = field(default_factory=list)
     n_seen: int = -1
     log_seen: int = -1
+    close_code: int | None = None
+    close_reason: str = ""
 
     def changed(self) -> None:
         self.dirty = True
@@ -106,8 +131,18 @@ class Connection:
 
     def reply(self, message: dict[str, Any]) -> None:
         """An answer to this viewer's request (an ack or a refusal), sent after the view it concerns."""
+        if len(self.replies) >= self.queue:
+            self.kill(POLICY, f"more than {self.queue} answers wait unread: read what the server sends")
+            return
         self.replies.append(message)
         self.wake.set()
+
+    def kill(self, code: int, reason: str) -> None:
+        """End this connection with a close code (its queue is dropped at once)."""
+        if self.close_code is None:
+            self.close_code, self.close_reason = code, reason
+        self.replies.clear()
+        self.close()
 
     def close(self) -> None:
         self.closed = True
@@ -130,9 +165,14 @@ class Connection:
                 frames = [json.dumps(r) for r in self.replies]
             self.replies.clear()
             try:
-                for frame in frames:
-                    await self.send(frame)
+                async with asyncio.timeout(self.send_timeout):  # no task per frame, unlike wait_for
+                    for frame in frames:
+                        await self.send(frame)
+            except TimeoutError:
+                self.kill(POLICY, f"a frame waited {self.send_timeout:g} s to leave: the viewer is not reading")
+                return
             except Exception:
+                self.close()
                 return
 
 
@@ -149,20 +189,44 @@ def resume_seed(seed: int, actions: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+@dataclass
+class Services:
+    """What every room shares: the store and its writer, the bot pool, the limits, the pacing, boards."""
+
+    store: Store
+    writer: Writer
+    pool: BotPool
+    boards: Boards
+    settings: Settings
+    limits: Limits
+    live: LiveFactory | None = None
+    games: dict[str, tuple[Game, dict[str, Any] | None]] = field(default_factory=dict)
+
+    def game(self, name: str, options: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
+        """The game for stored options and its static board, shared by every room with these options."""
+        key = json.dumps([name, options], sort_keys=True, default=str)
+        found = self.games.get(key)
+        if found is None:
+            game = self.boards.make(name, options)
+            found = (game, static_board(game))
+            if len(self.games) >= 256:
+                self.games.pop(next(iter(self.games)))
+            self.games[key] = found
+        return found
+
+
 class Room:
     """One game being played."""
 
-    def __init__(
-        self, stored: StoredGame, store: Store, settings: Settings, live: LiveFactory | None, game: Game | None = None
-    ) -> None:
+    def __init__(self, stored: StoredGame, services: Services) -> None:
         self.id = stored.id
-        self.store = store
-        self.settings = settings
+        self.services = services
+        self.settings = services.settings
         self.seed = stored.seed
         self.seats: list[Seat] = stored.seats
         self.created = stored.created
-        self.game: Game = game if game is not None else make(stored.game, **stored.options)
-        self.board = static_board(self.game)
+        self.options = dict(stored.options)  # as stored: an operator's board by its digest, never a path
+        self.game, self.board = services.game(stored.game, self.options)
         self.state: State = self.game.new_initial_state()
         for text in stored.actions:
             self.state.apply_action(text)
@@ -172,21 +236,27 @@ class Room:
         self.agents: dict[int, Agent] = {}
         for seat, info in enumerate(self.seats):
             if info.kind == "bot":
-                agent = from_spec(info.bot or "random")
+                agent = within_budget(from_spec(info.bot or "random"), services.limits)
                 agent.reset(seat)
                 self.agents[seat] = agent
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.version = 0
-        self._live_factory = live
+        self._live_factory = services.live
         self.live: LiveEvent | None = None
         self._driver: asyncio.Task[None] | None = None
         self.closed = False
         self.revision = 0
         self._shared: tuple[int, str] = (-1, "")
+        self.used = time.monotonic()
 
     def _reseed(self) -> None:
-        self.chance_rng, self.seat_rngs = streams(resume_seed(self.seed, len(self.actors)), self.game.num_players)
+        self.streams = Streams(resume_seed(self.seed, len(self.actors)))
+
+    def busy(self) -> bool:
+        """Is anything going on here (a viewer, the server's move, a live event, a change being stored)?"""
+        driving = self._driver is not None and not self._driver.done()
+        return bool(self.connections) or driving or self.live is not None or self.lock.locked()
 
     # -- who may act -----------------------------------------------------------------
     def seat_for_token(self, token: str | None) -> int | None:
@@ -206,16 +276,18 @@ class Room:
     def _check_turn(self, seat: int | None) -> None:
         if seat is None:
             raise Refused("spectators cannot act: open your seat's secret join link to play", 403)
+        if self.closed:
+            raise Refused("this game was just put away; try again", 503)
         if self.state.is_terminal():
             raise Refused("the game is over; nothing more can be played", 409)
         mover = self.state.current_player()
         if mover != seat:
             raise Refused(f"it is not your turn: waiting for {views.describe_mover(self, mover)}", 409)
 
-    def mark_joined(self, seat: int) -> None:
+    async def mark_joined(self, seat: int) -> None:
         if not self.seats[seat].joined:
             self.seats[seat].joined = True
-            self.store.set_seats(self.id, self.seats)
+            await self.services.writer.call(self.services.store.set_seats, self.id, self.seats)
 
     # -- changes -----------------------------------------------------------------------
     async def act(self, seat: int | None, text: str, expected: int | None = None) -> int:
@@ -232,7 +304,7 @@ class Room:
             except IllegalActionError as exc:
                 raise Refused(str(exc), 422) from None
             assert seat is not None
-            self._commit_locked(action, seat)
+            await self._commit_locked(action, seat)
         self.kick()
         return len(self.actors)
 
@@ -243,20 +315,22 @@ class Room:
                 return False
             if self.closed or action not in self.state.legal_actions():
                 return False
-            self._commit_locked(action, actor)
+            await self._commit_locked(action, actor)
         return True
 
-    def _commit_locked(self, action: Action, actor: int) -> None:
+    async def _commit_locked(self, action: Action, actor: int) -> None:
         number = len(self.actors)
         after = self.state.clone()
         after.apply_action(action)  # raises before anything changed if illegal
-        self.store.append(self.id, number, str(action), actor)
+        header = None
+        if after.is_terminal():  # the header changes only when the game ends
+            header = finished_header(list(after.winners()), [float(r) for r in after.returns()])
+        await self.services.writer.append(Append(self.id, number, str(action), actor, header))
         self.state = after
         self.log_lines.extend(after.log(len(self.log_lines)))
         self.actors.append(actor)
         self.version += 1
-        if after.is_terminal():
-            self.store.finish(self.id, list(after.winners()), [float(r) for r in after.returns()])
+        self.used = time.monotonic()
         self.broadcast()
 
     async def undo(self, seat: int | None) -> int:
@@ -271,7 +345,7 @@ class Room:
             state = self.game.new_initial_state()
             for action in self.state.history()[:keep]:
                 state.apply_action(action)
-            self.store.truncate(self.id, keep)
+            await self.services.writer.call(self.services.store.truncate, self.id, keep)
             self.state = state
             self.log_lines = state.log()
             self.actors = self.actors[:keep]
@@ -284,7 +358,7 @@ class Room:
         return len(self.actors)
 
     async def press(self, seat: int | None, what: str) -> None:
-        """A button of a live event (roll the rescue die, call JUMANJI)."""
+        """A button of a live event (roll a die against the timer, call out first ...)."""
         if seat is None:
             raise Refused("spectators cannot take part in a live event", 403)
         live = self.live
@@ -320,13 +394,12 @@ class Room:
                         continue
                     await self._pause(self.settings.chance_delay)
                     if version == self.version:
-                        await self.commit(state.chance_distribution().sample(self.chance_rng), BY_CHANCE, version)
+                        await self.commit(self.streams.chance(state), BY_CHANCE, version)
                 elif mover in self.agents:
                     await self._pause(self.settings.bot_delay)
                     if version != self.version:
                         continue
-                    agent, rng = self.agents[mover], self.seat_rngs[mover]
-                    action = await asyncio.to_thread(agent.step, state.clone(), rng)
+                    action = await self._bot_move(state, mover)
                     await self.commit(action, mover, version)
                 else:
                     return  # a person's turn: their action kicks the driver again
@@ -334,6 +407,22 @@ class Room:
             raise
         except Exception:  # a bug must not kill the server; the game waits and the log says why
             log.exception("the driver of game %s stopped", self.id)
+
+    async def _bot_move(self, state: State, seat: int) -> Action:
+        """The bot's decision: a random bot here (it costs nothing), any other in the worker pool."""
+        spec = self.seats[seat].bot or "random"
+        rng = self.streams.seat(seat)
+        if spec == "random":
+            return self.agents[seat].step(state, rng)
+        pool = self.services.pool
+        answer = await pool.decide(pool.job(self.game, state.to_text(), seat, spec, rng))
+        if answer is not None:
+            try:
+                return state.parse_action(answer.action)
+            except IllegalActionError:
+                log.error("the bot of seat %s in game %s answered an illegal %r", seat, self.id, answer.action)
+        legal = state.legal_actions()  # the worker failed: play for the bot
+        return legal[int(rng.random() * len(legal))]
 
     async def _pause(self, seconds: float) -> None:
         # even without a pause, yield: a run of chance nodes must not hold up every other room
@@ -349,14 +438,16 @@ class Room:
             conn.close()
 
     # -- connections --------------------------------------------------------------------
-    def attach(self, conn: Connection) -> None:
-        self.connections.add(conn)
+    async def attach(self, conn: Connection) -> None:
         if conn.seat is not None:
-            self.mark_joined(conn.seat)
+            await self.mark_joined(conn.seat)  # stored before anyone sees the seat as joined
+        self.connections.add(conn)
+        self.used = time.monotonic()
         self.broadcast()  # the newcomer gets everything; the others see who is connected
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self.used = time.monotonic()
         self.broadcast()
 
     def broadcast(self) -> None:
@@ -384,48 +475,6 @@ class Room:
 
     def connected_seats(self) -> set[int]:
         return {c.seat for c in self.connections if c.seat is not None}
-
-
-class Hub:
-    """Every room of the server, created from the store on demand or at start-up."""
-
-    def __init__(self, store: Store, settings: Settings, live: LiveFactory | None = None) -> None:
-        self.store = store
-        self.settings = settings
-        self.live = live
-        self.rooms: dict[str, Room] = {}
-
-    def room(self, game_id: str, game: Game | None = None) -> Room:
-        """The room of a game (``game``: the configuration, when the caller has just made it)."""
-        room = self.rooms.get(game_id)
-        if room is not None:
-            return room
-        stored = self.store.load(game_id)
-        if stored is None:
-            raise Refused(f"there is no game {game_id!r} on this server", 404)
-        room = self.rooms[game_id] = Room(stored, self.store, self.settings, self.live, game)
-        if stored.status != FINISHED:
-            room.kick()
-        return room
-
-    def resume_all(self) -> int:
-        """Rebuild every unfinished game (after a restart) and let its bots and dice go on."""
-        count = 0
-        for stored in self.store.unfinished():
-            if stored.id not in self.rooms:
-                try:
-                    self.rooms[stored.id] = room = Room(stored, self.store, self.settings, self.live)
-                except TabletopError:
-                    log.exception("game %s cannot be rebuilt from its stored actions", stored.id)
-                    continue
-                room.kick()
-                count += 1
-        return count
-
-    async def close(self) -> None:
-        for room in list(self.rooms.values()):
-            await room.close()
-        self.rooms.clear()
 
 
 def new_seed() -> int:

@@ -1,12 +1,18 @@
-"""Persistence of web games with SQLAlchemy (SQLite by default, any SQLAlchemy URL works).
+"""Persistence of web games with SQLAlchemy: SQLite by default, PostgreSQL (psycopg 3) for deployments.
 
 A game is stored as its header (game name, options, seed, seats) and the list
 of accepted actions in order, exactly what a :class:`~tabletop.core.record.Record`
 holds. Every accepted action is written (and committed) before anyone is told
 about it, so a restarted server rebuilds each game by replaying its actions
-through the core API.
+through the core API. The header also says whether the server plays in the game (``bots``: a
+seat is a bot), so a restart finds the games it must move on without reading every game.
 
-Seat tokens are never stored: only their SHA-256 hashes are.
+The schema is created and changed by Alembic migrations (:mod:`.migrations`):
+opening a database brings it to the newest revision, and a database made before
+migrations existed is recognised as the first revision.
+
+Seat tokens are never stored: only their SHA-256 hashes are. Custom boards given by the
+server's operator (``tabletop serve --data GAME=FILE``) are stored by the SHA-256 of their text.
 """
 
 from __future__ import annotations
@@ -16,26 +22,31 @@ import json
 import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     Text,
     create_engine,
-    delete,
     event,
+    false,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -55,6 +66,9 @@ games_table = Table(
     Column("returns", JSON, nullable=True),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
+    Column("bots", Boolean, nullable=False, server_default=false()),
+    Index("ix_games_created", "created"),
+    Index("ix_games_status_bots", "status", "bots"),
 )
 
 actions_table = Table(
@@ -67,11 +81,19 @@ actions_table = Table(
     Column("at", DateTime(timezone=True), nullable=False),
 )
 
-# built once: the hot path (one per action) skips SQLAlchemy's statement construction
-_INSERT_ACTION = insert(actions_table)
+boards_table = Table(
+    "boards",
+    metadata,
+    Column("digest", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("name", String(255), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
 
 #: statuses of a stored game
 RUNNING, FINISHED = "running", "finished"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
 def hash_token(token: str) -> str:
@@ -123,20 +145,62 @@ class StoredGame:
     actors: list[int] = field(default_factory=list)  # who took each action (-1: chance)
     winners: list[int] | None = None
     returns: list[float] | None = None
+    bots: bool = False
+
+
+@dataclass(frozen=True)
+class Append:
+    """An accepted action to store, and the game's header fields it changes (``None``: none)."""
+
+    game_id: str
+    number: int
+    action: str
+    seat: int
+    header: dict[str, Any] | None = None
+
+
+def finished_header(winners: list[int], returns: list[float]) -> dict[str, Any]:
+    """The header of a game that just ended."""
+    return {"status": FINISHED, "winners": winners, "returns": returns}
 
 
 class Store:
-    """The games database. All methods are synchronous and short (one transaction each)."""
+    """The games database. Every method is synchronous and one short transaction (call it from a thread)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
+        else:
+            kwargs.update(pool_pre_ping=True, pool_size=8, max_overflow=8)
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        self.migrate()
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (a database older than migrations counts as the first)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":  # several servers starting at once migrate one at a time
+                conn.execute(text("SELECT pg_advisory_xact_lock(72127)"))
+            config.attributes["connection"] = conn
+            tables = set(inspect(conn).get_table_names())
+            if "games" in tables and "alembic_version" not in tables:
+                command.stamp(config, "0001")
+            command.upgrade(config, "head")
+
+    def revision(self) -> str | None:
+        from alembic.runtime.migration import MigrationContext
+
+        with self.engine.connect() as conn:
+            current: str | None = MigrationContext.configure(conn).get_current_revision()
+            return current
 
     def close(self) -> None:
         self.engine.dispose()
@@ -148,7 +212,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(games_table).values(
                 id=game_id, game=game, options=options, seed=seed, seats=[s.to_json() for s in seats],
-                status=RUNNING, created=stamp, updated=stamp,
+                status=RUNNING, created=stamp, updated=stamp, bots=any(s.kind == "bot" for s in seats),
             ))
         return game_id
 
@@ -159,27 +223,26 @@ class Store:
                 return None
             return _stored(conn, dict(row))
 
-    def unfinished(self) -> list[StoredGame]:
+    def with_bots(self, after: str = "", limit: int = 500) -> list[str]:
+        """Ids of running games with a bot seat (the server plays in them), in id order from ``after``."""
+        query = (select(games_table.c.id)
+                 .where(games_table.c.status == RUNNING, games_table.c.bots.is_(True), games_table.c.id > after)
+                 .order_by(games_table.c.id).limit(limit))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games_table).where(games_table.c.status == RUNNING)).mappings().all()
-            return [_stored(conn, dict(row)) for row in rows]
+            return [str(r) for r in conn.execute(query).scalars()]
 
     def listing(self, limit: int = 200) -> list[dict[str, Any]]:
-        """The most recent games' headers with their action counts (for the lobby)."""
-        counts = (
-            select(actions_table.c.game_id, func.count().label("n"), func.max(actions_table.c.at).label("last"))
-            .group_by(actions_table.c.game_id)
-            .subquery()
-        )
-        query = (
-            select(games_table, func.coalesce(counts.c.n, 0).label("n"),
-                   func.coalesce(counts.c.last, games_table.c.updated).label("last"))
-            .select_from(games_table.outerjoin(counts, counts.c.game_id == games_table.c.id))
-            .order_by(games_table.c.created.desc())
-            .limit(limit)
-        )
+        """The most recent games' headers with their action counts and last action times (for the lobby)."""
         with self.engine.connect() as conn:
-            return [dict(row) for row in conn.execute(query).mappings().all()]
+            rows = [dict(r) for r in conn.execute(
+                select(games_table).order_by(games_table.c.created.desc()).limit(limit)).mappings().all()]
+            counts = {str(g): (int(n), last) for g, n, last in conn.execute(
+                select(actions_table.c.game_id, func.count(), func.max(actions_table.c.at))
+                .where(actions_table.c.game_id.in_([r["id"] for r in rows]))
+                .group_by(actions_table.c.game_id)).all()} if rows else {}
+        for row in rows:
+            row["n"], row["last"] = counts.get(row["id"], (0, row["updated"]))
+        return rows
 
     def set_seats(self, game_id: str, seats: list[Seat]) -> None:
         with self.engine.begin() as conn:
@@ -191,18 +254,55 @@ class Store:
             conn.execute(update(games_table).where(games_table.c.id == game_id)
                          .values(status=FINISHED, winners=winners, returns=returns, updated=now()))
 
-    # -- actions -------------------------------------------------------------------------
-    def append(self, game_id: str, number: int, action: str, seat: int) -> None:
-        """Store action ``number`` (0-based); a second action under the same number fails."""
+    def set_bots(self, game_id: str, bots: bool) -> None:
         with self.engine.begin() as conn:
-            conn.execute(_INSERT_ACTION, {"game_id": game_id, "number": number, "action": action, "seat": seat,
-                                          "at": now()})
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(bots=bots))
+
+    # -- actions -------------------------------------------------------------------------
+    def append_many(self, appends: list[Append]) -> None:
+        """Store accepted actions, all in one transaction (a second action under one number fails)."""
+        with self.engine.begin() as conn:
+            _append(conn, appends)
+
+    def append(self, game_id: str, number: int, action: str, seat: int, header: dict[str, Any] | None = None) -> None:
+        """Store action ``number`` (0-based) on its own; a second action under the same number fails."""
+        self.append_many([Append(game_id, number, action, seat, header)])
 
     def truncate(self, game_id: str, length: int) -> None:
         """Forget every action from number ``length`` on (an undo)."""
+        from sqlalchemy import delete
+
         with self.engine.begin() as conn:
             conn.execute(delete(actions_table).where(actions_table.c.game_id == game_id,
                                                      actions_table.c.number >= length))
+            conn.execute(update(games_table).where(games_table.c.id == game_id)
+                         .values(updated=now()))
+
+    # -- boards given by the operator ------------------------------------------------------
+    def put_board(self, game: str, name: str, text: str) -> str:
+        """Keep a board's text (once per distinct text); returns its SHA-256 digest."""
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        with self.engine.begin() as conn:
+            known = conn.execute(select(boards_table.c.digest).where(boards_table.c.digest == digest)).first()
+            if known is None:
+                conn.execute(insert(boards_table).values(digest=digest, game=game, name=name[:255], text=text,
+                                                         created=now()))
+        return digest
+
+    def board(self, digest: str) -> str | None:
+        with self.engine.connect() as conn:
+            text = conn.execute(select(boards_table.c.text).where(boards_table.c.digest == digest)).scalar()
+            return str(text) if text is not None else None
+
+
+def _append(conn: Connection, appends: list[Append]) -> None:
+    stamp = now()
+    conn.execute(insert(actions_table), [
+        {"game_id": a.game_id, "number": a.number, "action": a.action, "seat": a.seat, "at": stamp} for a in appends
+    ])
+    for a in appends:  # only when the game ends
+        if a.header is not None:
+            conn.execute(update(games_table).where(games_table.c.id == a.game_id).values(**a.header, updated=stamp))
 
 
 def _stored(conn: Connection, row: dict[str, Any]) -> StoredGame:
@@ -222,7 +322,7 @@ def _stored(conn: Connection, row: dict[str, Any]) -> StoredGame:
     return StoredGame(
         id=row["id"], game=row["game"], options=dict(options), seed=int(row["seed"]),
         seats=[Seat.from_json(s) for s in row["seats"]], status=row["status"], created=created,
-        actions=actions, actors=actors, winners=row["winners"], returns=row["returns"],
+        actions=actions, actors=actors, winners=row["winners"], returns=row["returns"], bots=bool(row.get("bots")),
     )
 
 
@@ -233,4 +333,5 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()

@@ -1,25 +1,23 @@
-"""What each seat is shown: built from ``state.to_dict()``, ``state.log()`` and the legal actions.
+"""What each seat is shown: built from the game's observer, ``state.log()`` and the legal actions.
 
-Nothing a seat may not know leaves the server. In our engine there is little
-to hide: a face-down deck is a multiset and every draw is a chance node, so no
-deck order exists anywhere; the seed and the random streams stay on the server
-(the seed is published only in the record of a finished game). A game whose
-``to_dict`` held something private to one seat would filter it in
-:data:`PRIVATE` below.
+Nothing a seat may not know leaves the server: the position is sent as the game's
+observer shows it to that viewer (``game.observer.observe(state, seat)``, and its
+text), never as the state itself; the seed and the random streams stay on the
+server (the seed is published only in the record of a finished game). For a game
+whose observer hides nothing (``hidden_information`` false) one view of the
+position serves every viewer; otherwise each seat gets its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.game import Game
 from tabletop.core.state import CHANCE, TERMINAL, State
+from tabletop.interfaces.web.boards import board_module
 
 if TYPE_CHECKING:
     from tabletop.interfaces.web.rooms import Room
-
-#: per game: a function removing from a state dict what ``seat`` (None: a spectator) may not see
-PRIVATE: dict[str, Callable[[dict[str, Any], int | None], dict[str, Any]]] = {}
 
 
 def seat_label(room: Room, seat: int) -> str:
@@ -59,10 +57,10 @@ def undo_refusal(room: Room, seat: int) -> str | None:
     return f"you cannot undo: {seat_label(room, last)} has played since your last decision"
 
 
-def state_dict(room: Room, seat: int | None, state: State | None = None) -> dict[str, Any]:
-    data = (state or room.state).to_dict()
-    private = PRIVATE.get(room.game.name)
-    return private(data, seat) if private is not None else data
+def position_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
+    """The position as ``seat`` (``None``: a spectator) may see it: the observer's dict and text."""
+    observer = game.observer
+    return {"state": observer.observe(state, seat), "text": observer.text(state, seat)}
 
 
 def header(room: Room) -> dict[str, Any]:
@@ -71,8 +69,9 @@ def header(room: Room) -> dict[str, Any]:
         "id": room.id,
         "game": info.name,
         "title": info.title,
-        "options": room.game.options,
+        "options": room.options,
         "players": room.game.num_players,
+        "board_module": board_module(info.name),
     }
 
 
@@ -93,8 +92,7 @@ def shared_view(room: Room) -> dict[str, Any]:
         **header(room),
         "seats": seats(room),
         "n": len(room.actors),
-        "state": state_dict(room, None),
-        "text": str(state),
+        **position_view(room.game, state, None),
         "mover": mover,
         "waiting_for": describe_mover(room, mover),
         "turn": state.turn_number(),
@@ -133,8 +131,8 @@ def personal_view(
     }
     if with_board:
         view["board"] = room.board
-    if PRIVATE.get(room.game.name) is not None:  # a game with private parts: the seat's own state dict
-        view["state"] = state_dict(room, seat)
+    if room.game.observer.hidden_information:  # the seat's own view of the position
+        view.update(position_view(room.game, state, seat))
     return view
 
 
@@ -162,8 +160,7 @@ def replay_view(room: Room, step: int) -> dict[str, Any]:
         "n": step,
         "last": str(history[step - 1]) if step else None,
         "actions": [str(a) for a in history],
-        "state": state_dict(room, None, state),
-        "text": str(state),
+        **position_view(room.game, state, None),
         "mover": mover,
         "waiting_for": describe_mover(room, mover),
         "turn": state.turn_number(),

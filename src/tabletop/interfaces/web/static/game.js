@@ -95,7 +95,7 @@ function turnText() {
     if (winners.includes(view.you)) return "Game over: you won!";
     return `Game over: ${winners.map((s) => seatName(view, s)).join(" and ")} won.`;
   }
-  if (view.live) return view.live.kind === "rescue" ? "Rescue! Roll the Rescue die." : "JUMANJI! Call it first.";
+  if (view.live) return view.live.prompt;
   if (view.you !== null && view.mover === view.you) return "Your turn";
   if (view.mover === -1) return "Rolling…";
   return `Waiting for ${seatName(view, view.mover)}`;
@@ -170,15 +170,13 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
   } else if (key === "u" && view.undo) {
     ctx.undo();
-  } else if ((key === " " || key === "r") && view.live?.kind === "rescue") {
-    const me = view.live.rescuers.find((r) => r.seat === view.you);
-    if (me && !me.saved && view.live.phase === "running") {
-      if (board.rescueRoll) board.rescueRoll(view, ctx);
-      else ctx.press("roll");
+  } else if (view.live && board.liveKey?.(key, view)) {
+    const what = board.liveKey(key, view);
+    if (view.live.acting.includes(view.you) && view.live.phase === "running") {
+      if (board.press) board.press(what, view, ctx);
+      else ctx.press(what);
     }
     event.preventDefault();
-  } else if (key === "j" && view.live?.kind === "jumanji") {
-    ctx.press("jumanji");
   }
 });
 
@@ -198,9 +196,12 @@ async function main() {
     }
     return;
   }
-  board = await loadBoard(data.game);
+  board = await loadBoard(data.board_module);
   if (board.colour) ctx.colour = (seat) => board.colour(view, seat);
-  if (board.live) $("live-keys").hidden = false;
+  if (board.liveKeys) {
+    $("live-keys").replaceChildren(", ", ...board.liveKeys());
+    $("live-keys").hidden = false;
+  }
   connect();
 }
 

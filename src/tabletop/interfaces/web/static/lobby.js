@@ -153,8 +153,6 @@ async function main() {
   catalog = (await api("/api/catalog")).games;
   const select = $("game-select");
   select.replaceChildren(...catalog.map((g) => el("option", {value: g.name}, g.title)));
-  const preferred = ["jumanji", "doodle-jump", "donkey-kong"].find((n) => catalog.some((g) => g.name === n));
-  if (preferred) select.value = preferred;
   select.addEventListener("change", renderForm);
   $("players-select").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);

@@ -29,7 +29,7 @@ async function show(target) {
 
 async function main() {
   const first = await api(`/api/games/${gameId}/replay?step=0`);
-  board = await loadBoard(first.game);
+  board = await loadBoard(first.board_module);
   if (board.colour) ctx.colour = (seat) => board.colour(first, seat);
   $("record-link").href = `/api/games/${gameId}/record`;
   $("live-link").href = `/game/${gameId}`;

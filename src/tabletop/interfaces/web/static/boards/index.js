@@ -1,23 +1,16 @@
-// Each game's page module draws its board from the state dict the server sends.
-// A module exports draw(view, ctx) -> Element, and optionally label(action, view),
-// choices(view, ctx) (a richer way to choose than the list of buttons), live(view, ctx, elapsed)
-// and seatExtra(view, seat).
+// Each game's board module lives in the game's own package and is served at /boards/<game>/board.js;
+// the server names it in every view (view.board_module, null for a game without one).
+// A module exports draw(view, ctx) -> Element, and optionally label(action, view), shown(action, view),
+// choices(view, ctx) (a richer way to choose than the list of buttons), seatExtra(view, seat), colour(view, seat),
+// and for live events live(view, ctx, elapsed), liveKey(key, view), liveKeys() and press(what, view, ctx).
 import * as generic from "/static/boards/generic.js";
 
-const MODULES = {
-  "jumanji": "/static/boards/jumanji.js",
-  "doodle-jump": "/static/boards/doodle-jump.js",
-  "donkey-kong": "/static/boards/donkey-kong.js",
-  "race": "/static/boards/race.js",
-};
-
-export async function loadBoard(game) {
-  const path = MODULES[game];
-  if (!path) return generic;
+export async function loadBoard(module) {
+  if (!module) return generic;
   try {
-    return await import(path);
+    return await import(module);
   } catch (error) {
-    console.error(`board module of ${game} failed to load`, error);
+    console.error(`board module ${module} failed to load`, error);
     return generic;
   }
 }

@@ -1,0 +1,197 @@
+"""What one game tells about the design: a traced playout and the per-game metrics.
+
+:func:`play_traced` plays a game the way :func:`tabletop.core.play.run` does (the
+same :class:`~tabletop.core.play.Streams`, so the same seed gives the same game)
+and counts along the way what the metrics need: decisions and real choices,
+legal actions, chance events, and each seat's standing at the start of every turn
+where the game defines :meth:`State.standings`. :func:`decisiveness` replays a
+game and estimates, by rollouts, from which point its result was known.
+Definitions and sources: docs/metrics.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tabletop.core.agent import Agent
+from tabletop.core.game import Game
+from tabletop.core.play import Streams, derive_seed, run
+from tabletop.core.state import CHANCE, State
+
+
+@dataclass(slots=True)
+class GameRow:
+    """The per-game figures of one played game (one row of the results)."""
+
+    seed: int
+    winners: tuple[int, ...]
+    first: int  # the seat that acted (or rolled) first; -1 if nobody did
+    turns: int
+    actions: int
+    decisions: int  # actions chosen by a seat
+    choices: int  # decisions with more than one legal action
+    choice_turns: int  # turns with at least one real choice
+    legal_sum: int  # legal actions summed over decisions (branching factor = legal_sum / decisions)
+    chance: int  # chance events (dice, draws)
+    minutes: float | None = None
+    lead_changes: int | None = None
+    drama: float | None = None
+    trailed: bool | None = None  # the eventual winner was behind at the start of some turn
+    decisive_at: float | None = None
+    figures: dict[str, float] = field(default_factory=dict)
+
+
+def play_traced(game: Game, agents: Sequence[Agent], seed: int) -> tuple[State, GameRow]:
+    """Play one game from the start with ``seed`` and return its final state and figures."""
+    streams = Streams(seed)
+    seat_stream = streams.seat
+    for seat, agent in enumerate(agents):
+        agent.reset(seat)
+    state = game.new_initial_state()
+    chance_outcome = streams.sampler(state)
+    limit = game.max_game_length()
+    standings = state.standings()
+    trace: list[list[float]] = [] if standings is None else [standings]
+    turn = state.turn_number()
+    first = -1
+    actions = decisions = choices = choice_turns = legal_sum = chance = 0
+    last_choice_turn = -1
+    while True:
+        player = state.current_player()
+        if player == CHANCE:
+            if first < 0:
+                roller = state.chance_roller()
+                first = -1 if roller is None else roller
+            action = chance_outcome(state)
+            chance += 1
+        elif player < 0:
+            break
+        else:
+            if first < 0:
+                first = player
+            n = len(state.legal_actions())
+            decisions += 1
+            legal_sum += n
+            if n > 1:
+                choices += 1
+                now = state.turn_number()
+                if now != last_choice_turn:
+                    choice_turns += 1
+                    last_choice_turn = now
+            action = agents[player].step(state, seat_stream(player))
+        state.apply_action(action)
+        actions += 1
+        if actions > limit:
+            raise RuntimeError(f"{game.name} did not end within its declared maximum of {limit} actions")
+        if standings is not None and state.turn_number() != turn:
+            turn = state.turn_number()
+            trace.append(state.standings() or [])
+    winners = state.winners()
+    turns = state.turn_number()
+    row = GameRow(seed, winners, first, turns, actions, decisions, choices, choice_turns, legal_sum, chance)
+    model = game.time_model()
+    if model is not None:
+        row.minutes = model.minutes(turns, decisions, chance)
+    if standings is not None:
+        final = state.standings()
+        if final is not None:
+            trace.append(final)
+        row.lead_changes = lead_changes(trace)
+        row.drama, row.trailed = drama(trace, winners)
+    row.figures = state.metrics()
+    return state, row
+
+
+def leader(standing: Sequence[float]) -> int | None:
+    """The seat strictly ahead of every other, or ``None`` at a tie for the lead."""
+    top = max(standing)
+    leaders = [seat for seat, value in enumerate(standing) if value == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def lead_changes(trace: Sequence[Sequence[float]]) -> int:
+    """How many times the lead passed to another seat (a tie keeps the last leader).
+
+    >>> lead_changes([[0, 0], [1, 0], [1, 1], [1, 2], [3, 2]])
+    2
+    """
+    last: int | None = None
+    changes = 0
+    for standing in trace:
+        if not standing:
+            continue
+        now = leader(standing)
+        if now is None:
+            continue
+        if last is not None and now != last:
+            changes += 1
+        last = now
+    return changes
+
+
+def drama(trace: Sequence[Sequence[float]], winners: Sequence[int]) -> tuple[float | None, bool | None]:
+    """Mean over the trace of the eventual winners' gap to the leader, as a share of the spread
+    between the best and worst seat; and whether a winner was ever strictly behind.
+
+    >>> drama([[0, 0], [2, 0], [2, 4]], winners=[1])
+    (0.3333333333333333, True)
+    """
+    if not winners:
+        return None, None
+    gaps = []
+    trailed = False
+    for standing in trace:
+        if not standing:
+            continue
+        top, bottom = max(standing), min(standing)
+        spread = top - bottom
+        gap = sum(top - standing[w] for w in winners) / len(winners)
+        if gap > 0:
+            trailed = True
+        gaps.append(gap / spread if spread > 0 else 0.0)
+    return (sum(gaps) / len(gaps) if gaps else None), trailed
+
+
+def decisiveness(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    final: State,
+    points: int = 10,
+    rollouts: int = 16,
+    threshold: float = 0.9,
+) -> float | None:
+    """The share of the game (in actions) after which its result was known with ``threshold`` certainty.
+
+    The game's actions are replayed; at ``points`` evenly spaced positions (the start
+    included) ``rollouts`` games are played to the end by the same agents with
+    independent streams, and the share ending with the same winners is an estimate
+    of the chance that the result was already decided. The answer is the first
+    point from which every later estimate reaches ``threshold`` (1.0: only at the end).
+    ``None`` for a game that did not start from the initial position's history.
+    """
+    history = final.history()
+    length = len(history)
+    if length == 0:
+        return None
+    result = tuple(final.winners())
+    marks = sorted({(j * length) // points for j in range(points)})
+    state = game.new_initial_state()
+    estimates: list[tuple[int, float]] = []
+    done = 0
+    for mark in marks:
+        while done < mark:
+            state.apply_action(history[done])
+            done += 1
+        same = 0
+        for r in range(rollouts):
+            ended = run(game, agents, derive_seed(seed, 1 + mark, r), state=state)
+            same += tuple(ended.winners()) == result
+        estimates.append((mark, same / rollouts))
+    decided_from = length
+    for mark, estimate in reversed(estimates):
+        if estimate < threshold:
+            break
+        decided_from = mark
+    return decided_from / length

@@ -1,0 +1,106 @@
+"""A game's parts for each front end and agent, and the small protocols they follow.
+
+A game keeps everything that is that game in its own package: besides its rules,
+its terminal view, its web board, its heuristic and its live events. Its ``Game``
+class names them in ``parts``, each as an import path (``"module"`` or
+``"module:attribute"``, imported only when first used) or as the object itself::
+
+    class MyGame(Game):
+        parts = GameParts(
+            terminal="my_game.terminal",
+            web="my_game.web",
+            heuristic="my_game.heuristic:choose",
+        )
+
+The front ends (``tabletop.interfaces``) and the agents find them through the
+registry (:func:`tabletop.core.registry.part`) and drive them through these
+protocols; a game's parts depend only on the core and on libraries (Rich), never
+on the front ends. Every part is optional: without a terminal view the terminal
+prints the observer's text, without a web board the page shows that text, without
+a heuristic the ``heuristic`` agent is not offered, and without live events every
+chance node is sampled at once. A game's ``simulate`` figures are its states'
+:meth:`~tabletop.core.state.State.metrics`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from tabletop.core.actions import Action
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from tabletop.core.game import Game
+    from tabletop.core.live import LiveEvent
+    from tabletop.core.observation import Viewer
+    from tabletop.core.state import State
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """Where a game keeps each part: an import path, the object itself, or ``None`` (no such part)."""
+
+    #: a :class:`TerminalView`, usually the game's ``terminal`` module
+    terminal: object = None
+    #: a :class:`WebBoard`, usually the game's ``web`` package (its ``board.js`` beside it)
+    web: object = None
+    #: a :data:`Policy`, usually ``"<game>.heuristic:choose"``
+    heuristic: object = None
+    #: a :class:`LiveRules`, usually the game's ``live`` module
+    live: object = None
+
+
+class TerminalView(Protocol):
+    """A game's board in a terminal (a module with these functions will do).
+
+    The module may also define ``describe(state, action) -> str`` (a few words on
+    what an action does, shown beside each choice) and ``chance_prompt(state) ->
+    str`` (what a person is about to roll or draw: "roll the number die").
+    """
+
+    def render(self, state: State, viewer: Viewer = None) -> RenderableType:
+        """The position as ``viewer`` (a seat, or ``None``: a spectator) may see it, drawn with Rich."""
+        ...
+
+
+class WebBoard(Protocol):
+    """A game's board in the browser (a package with these names will do).
+
+    ``ASSETS`` is a directory of static files served at ``/boards/<game>/``; its
+    ``board.js`` is an ES module exporting ``draw(view, ctx) -> Element`` and,
+    optionally, ``label``, ``choices``, ``shown``, ``seatExtra``, ``colour``,
+    ``live``, ``liveKey``, ``liveKeys`` and ``press`` (docs/adding-a-game.md).
+    The page's ``view.state`` is the observer's dict for the viewer, and
+    ``view.board`` is what ``layout`` returns.
+    """
+
+    ASSETS: Path
+
+    def layout(self, game: Game) -> dict[str, Any]:
+        """The board's fixed parts (paths, levels, decks' contents ...), JSON-ready and public."""
+        ...
+
+
+class LiveRules(Protocol):
+    """Chance nodes that people settle in real time, such as a race against a timer."""
+
+    def event_for(self, state: State) -> LiveEvent | None:
+        """The live event for this chance node, or ``None``: the driver samples it at once."""
+        ...
+
+
+#: A game's heuristic: given a decision state and a random stream, a legal action (the state unchanged).
+Policy = Callable[["State", random.Random], Action]
+
+#: The parts every front end may ask for, with the names each must define.
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "terminal": ("render",),
+    "web": ("ASSETS", "layout"),
+    "heuristic": ("__call__",),
+    "live": ("event_for",),
+}

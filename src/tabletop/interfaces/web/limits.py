@@ -1,0 +1,151 @@
+"""What one client may cost the server: frame sizes, message rates, queues, games created, bot budgets.
+
+Every resource a client can make the server hold is bounded here, so a server
+on the internet cannot be exhausted by one address:
+
+- a WebSocket frame is at most :attr:`Limits.frame_bytes` (larger: close code 1009), a socket
+  sends at most :attr:`Limits.messages_per_second` (more: 1008), and a viewer that does not read
+  has at most :attr:`Limits.send_queue` answers waiting before it is disconnected (1008);
+- a request body is at most :attr:`Limits.body_bytes` (413);
+- an address creates at most :attr:`Limits.games_per_minute` games (429), and keeps at most
+  :attr:`Limits.sockets_per_address` WebSockets open;
+- a bot's decision gets at most :attr:`Limits.bot_seconds` and :attr:`Limits.bot_iterations`;
+- at most :attr:`Limits.rooms` games are held in memory; idle ones are evicted and reloaded
+  from the database when someone opens them again.
+
+>>> bucket = TokenBucket(rate=1.0, burst=2.0, now=0.0)
+>>> [bucket.take(now=0.0) for _ in range(3)]
+[True, True, False]
+>>> bucket.take(now=1.0)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's bounds (``tabletop serve`` sets them from its flags)."""
+
+    #: the largest WebSocket message a client may send, in bytes (close code 1009 beyond)
+    frame_bytes: int = 8 * 1024
+    #: messages a socket may send per second, on average, and in a burst (close code 1008 beyond)
+    messages_per_second: float = 40.0
+    message_burst: float = 80.0
+    #: answers waiting for a viewer that does not read, before it is disconnected (close code 1008)
+    send_queue: int = 32
+    #: seconds one frame may take to leave before its viewer is disconnected as not reading
+    send_timeout: float = 20.0
+    #: the largest HTTP request body, in bytes (413 beyond)
+    body_bytes: int = 16 * 1024
+    #: games one address may create per minute on average, and in a burst (429 beyond)
+    games_per_minute: float = 30.0
+    games_burst: float = 10.0
+    #: WebSockets one address may hold open at once, and in all
+    sockets_per_address: int = 64
+    sockets: int = 20_000
+    #: a bot's decision: at most this many seconds and MCTS iterations
+    bot_seconds: float = 2.0
+    bot_iterations: int = 20_000
+    #: processes that think for bots (0: threads of the server process, for tests)
+    bot_workers: int = 1
+    #: games held in memory at most; a game nobody watches leaves memory after these many seconds
+    rooms: int = 5_000
+    idle_seconds: float = 120.0
+    finished_seconds: float = 10.0
+    #: addresses remembered by the rate limiters (the least recently seen are forgotten first)
+    addresses: int = 100_000
+
+    def __post_init__(self) -> None:
+        for name, value in vars(self).items():
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value == value:
+                raise ValueError(f"limit {name!r} must be a number, not {value!r}")
+            least = 0 if name == "bot_workers" else 1 if isinstance(value, int) else 0.0
+            if value < least or (name != "bot_workers" and value == 0) or value == float("inf"):
+                raise ValueError(f"limit {name!r} must be a finite number above 0, not {value!r}")
+
+
+class TokenBucket:
+    """``rate`` tokens a second, at most ``burst`` saved; :meth:`take` spends one if there is one."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: float, now: float | None = None) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic() if now is None else now
+
+    def take(self, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until the next token."""
+        return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else float("inf")
+
+
+class AddressLimiter:
+    """One token bucket per client address, the least recently seen forgotten beyond ``size``."""
+
+    def __init__(self, rate: float, burst: float, size: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.size = size
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def take(self, address: str) -> float:
+        """0.0 if ``address`` may go on, else the seconds it should wait."""
+        bucket = self._buckets.pop(address, None) or TokenBucket(self.rate, self.burst)
+        self._buckets[address] = bucket
+        while len(self._buckets) > self.size:
+            self._buckets.popitem(last=False)
+        return 0.0 if bucket.take() else bucket.wait()
+
+
+class BodyLimit:
+    """ASGI middleware: refuse a request body larger than ``limit`` bytes (413) before it is read.
+
+    The HTTP parser delivers exactly ``Content-Length`` bytes, so the header is checked; a body
+    sent in chunks (no length announced) is refused with 411.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            headers = dict(scope.get("headers", []))
+            length = headers.get(b"content-length")
+            if length is not None and (not length.isdigit() or int(length) > self.limit):
+                await _refuse(send, 413, f"the request body is larger than {self.limit} bytes")
+                return
+            if length is None and b"transfer-encoding" in headers:
+                await _refuse(send, 411, "send the request body with a Content-Length")
+                return
+        await self.app(scope, receive, send)
+
+
+async def _refuse(send: Send, status: int, message: str) -> None:
+    body = ('{"detail": "' + message + '"}').encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})

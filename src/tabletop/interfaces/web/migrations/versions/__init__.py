@@ -1,0 +1,1 @@
+"""The migrations, oldest first: ``v0001_baseline``, ``v0002_lazy_rooms``."""

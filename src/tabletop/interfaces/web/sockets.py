@@ -1,0 +1,124 @@
+"""One viewer's WebSocket: checked frame by frame, answered in order, closed with the right code.
+
+Each frame a client sends is checked before it costs anything: a binary frame is
+closed with 1003, a frame over :attr:`Limits.frame_bytes` with 1009, a socket sending
+faster than :attr:`Limits.messages_per_second` with 1008, and a message that is not
+one of :data:`~.messages.ClientMessage` (not JSON, nested too deep, a number that is
+not a finite bounded integer ...) with 1007. A refusal of the game (not your turn, an
+illegal action) is an ``error`` answer and the socket stays open. An address holds at
+most :attr:`Limits.sockets_per_address` sockets (more: 1008); a game that cannot be
+opened closes with 4404 (none), 4403 (a bad link) or 1013 (the server is full).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import WebSocket
+
+from tabletop.interfaces.web.hub import Hub
+from tabletop.interfaces.web.limits import Limits, TokenBucket
+from tabletop.interfaces.web.messages import Act, BadMessage, Ping, Press, Undo, parse_message
+from tabletop.interfaces.web.rooms import POLICY, Connection, Refused, Room
+
+UNSUPPORTED, INVALID, TOO_BIG, TRY_LATER = 1003, 1007, 1009, 1013
+#: close codes of the application, for a game that cannot be opened
+FORBIDDEN, NOT_FOUND = 4403, 4404
+
+
+def _reason(text: str) -> str:
+    """A close reason fits in 123 bytes of UTF-8."""
+    return text.encode("utf-8")[:123].decode("utf-8", errors="ignore")
+
+
+async def serve_socket(
+    ws: WebSocket, hub: Hub, limits: Limits, open_sockets: dict[str, int], game_id: str, token: str | None
+) -> None:
+    address = ws.client.host if ws.client else "unknown"
+    await ws.accept()
+    if open_sockets.get(address, 0) >= limits.sockets_per_address or sum(open_sockets.values()) >= limits.sockets:
+        await ws.close(code=POLICY, reason=_reason(f"too many open connections (at most "
+                                                   f"{limits.sockets_per_address} from one address)"))
+        return
+    open_sockets[address] = open_sockets.get(address, 0) + 1
+    try:
+        await _serve(ws, hub, limits, game_id, token)
+    finally:
+        open_sockets[address] -= 1
+        if open_sockets[address] <= 0:
+            del open_sockets[address]
+
+
+async def _serve(ws: WebSocket, hub: Hub, limits: Limits, game_id: str, token: str | None) -> None:
+    try:
+        room = await hub.room(game_id)
+        seat = room.seat_for_token(token)
+    except Refused as exc:
+        code = FORBIDDEN if exc.status == 403 else TRY_LATER if exc.status == 503 else NOT_FOUND
+        with contextlib.suppress(Exception):
+            await ws.send_text(json.dumps({"type": "error", "fatal": True, "message": exc.message}))
+            await ws.close(code=code)
+        return
+    conn = Connection(seat=seat, send=ws.send_text, queue=limits.send_queue, send_timeout=limits.send_timeout)
+    sender = asyncio.create_task(conn.pump(room))
+    receiver = asyncio.create_task(_receive(ws, room, conn, limits))
+    try:
+        await room.attach(conn)
+        await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        room.detach(conn)
+        conn.close()
+        for task in (sender, receiver):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+    if conn.close_code is not None:
+        with contextlib.suppress(Exception):
+            # a viewer that does not read may never take the close frame: do not wait for it long
+            await asyncio.wait_for(ws.close(code=conn.close_code, reason=_reason(conn.close_reason)), timeout=2.0)
+
+
+async def _receive(ws: WebSocket, room: Room, conn: Connection, limits: Limits) -> None:
+    """Read, check and answer the client's messages until it leaves or breaks a rule."""
+    bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
+    while not conn.closed:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            conn.close()
+            return
+        text = message.get("text")
+        if text is None:
+            conn.kill(UNSUPPORTED, "binary frames are not accepted: send JSON text")
+            return
+        if len(text) > limits.frame_bytes or len(text.encode("utf-8")) > limits.frame_bytes:
+            conn.kill(TOO_BIG, f"a message may be at most {limits.frame_bytes} bytes")
+            return
+        if not bucket.take():
+            conn.kill(POLICY, f"more than {limits.messages_per_second:g} messages a second")
+            return
+        try:
+            request = parse_message(text)
+        except BadMessage as exc:
+            conn.kill(INVALID, f"invalid message: {exc}")
+            return
+        conn.reply(await _answer(room, conn.seat, request))
+
+
+async def _answer(room: Room, seat: int | None, request: Act | Undo | Press | Ping) -> dict[str, Any]:
+    ident = request.id
+    try:
+        if isinstance(request, Act):
+            n = await room.act(seat, request.action, request.n)
+            return {"type": "ack", "id": ident, "n": n}
+        if isinstance(request, Undo):
+            n = await room.undo(seat)
+            return {"type": "ack", "id": ident, "n": n}
+        if isinstance(request, Press):
+            await room.press(seat, request.what)
+            return {"type": "ack", "id": ident}
+        return {"type": "pong", "id": ident}
+    except Refused as exc:
+        return {"type": "error", "id": ident, "message": exc.message}

@@ -1,0 +1,111 @@
+"""Group commit: the actions accepted in the same moment are stored in one transaction.
+
+A room hands over its action and waits until the transaction holding it is committed;
+only then does it change its state and tell its viewers. The actions handed over in
+the same turn of the event loop (by different games) go together in one transaction,
+and while one transaction is being committed the next ones queue up, so a thousand
+games cost a few transactions a second instead of thousands.
+
+On a database server (PostgreSQL) every write runs on one thread of its own, in order,
+so the event loop never waits on the network or on the server's disk. On SQLite a
+commit without fsync (WAL, ``synchronous=NORMAL``) is shorter than handing work to a
+thread and back (which also costs the event loop the GIL), so writes run in the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from tabletop.interfaces.web.store import Append, Store
+
+T = TypeVar("T")
+log = logging.getLogger("tabletop.web")
+
+#: the most actions in one transaction
+BATCH = 500
+
+
+class Writer:
+    """The store's writes, serialised on one thread; actions grouped into shared transactions."""
+
+    def __init__(self, store: Store, threaded: bool | None = None) -> None:
+        self.store = store
+        #: write on a thread of its own (the default for a database server), or in the event loop (SQLite)
+        self.threaded = not store.url.startswith("sqlite") if threaded is None else threaded
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-db")
+        self._pending: list[tuple[Append, asyncio.Future[None]]] = []
+        self._wake: asyncio.Event | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.transactions = 0
+        self.appended = 0
+
+    async def append(self, action: Append) -> None:
+        """Store one accepted action; returns once it is committed (raises if it could not be)."""
+        loop = asyncio.get_running_loop()
+        if self._task is None or self._task.done():
+            self._wake = asyncio.Event()
+            self._task = loop.create_task(self._run())
+        assert self._wake is not None
+        future: asyncio.Future[None] = loop.create_future()
+        self._pending.append((action, future))
+        self._wake.set()
+        await future
+
+    async def call(self, write: Callable[..., T], *args: object) -> T:
+        """Any other write (or a read that must see every write before it), in the writers' order."""
+        if not self.threaded:
+            return write(*args)
+        return await asyncio.get_running_loop().run_in_executor(self._thread, write, *args)
+
+    async def _write(self, appends: list[Append]) -> None:
+        if self.threaded:
+            await asyncio.get_running_loop().run_in_executor(self._thread, self.store.append_many, appends)
+        else:
+            self.store.append_many(appends)
+
+    async def _run(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._pending:
+                batch, self._pending = self._pending[:BATCH], self._pending[BATCH:]
+                try:
+                    await self._write([a for a, _ in batch])
+                except Exception:
+                    await self._one_by_one(batch)
+                else:
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_result(None)
+                self.transactions += 1
+                self.appended += len(batch)
+
+    async def _one_by_one(self, batch: list[tuple[Append, asyncio.Future[None]]]) -> None:
+        """A shared transaction failed: store each action alone, so one bad write fails only its own game."""
+        for action, future in batch:
+            try:
+                await self._write([action])
+            except Exception as exc:
+                log.error("storing action %s of game %s failed: %s", action.number, action.game_id, exc)
+                if not future.done():
+                    future.set_exception(exc)
+            else:
+                if not future.done():
+                    future.set_result(None)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            deadline = asyncio.get_running_loop().time() + 10.0  # let the writes under way land
+            while self._pending and not self._task.done() and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.01)
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+            self._task = None
+        self._thread.shutdown(wait=True)
