@@ -9,7 +9,7 @@ BARRELS = 12
 FIREBALLS = 4
 _REQUIRED = ("players", "turn", "seat", "stage", "dice", "pawns", "barrels", "fireballs", "arm", "oil", "up", "down",
              "finisher")
-_OPTIONAL = ("open", "walk", "queue", "mover", "hits")
+_OPTIONAL = ("open", "met", "queue", "mover", "hits")
 
 
 def make_game(players: int = 2, first_player: int | None = 0, data: str | None = None) -> DonkeyKongGame:
@@ -21,13 +21,15 @@ def make_game(players: int = 2, first_player: int | None = 0, data: str | None =
 def position(**fields: str | int | bool) -> str:
     """A position text from a few fields; the rest default to a 2-player route stage.
 
-    ``arm`` and ``oil`` default to what the barrels and fireballs on the board leave over.
+    ``turn`` defaults to a turn of the given seat (in a game seat 0 starts) once every seat has
+    moved at least once; ``arm`` and ``oil`` to what the barrels and fireballs on the board leave over.
     """
     players = int(str(fields.get("players", 2)))
+    seat = int(str(fields.get("seat", 0)))
     values: dict[str, str] = {
         "players": str(players),
-        "turn": "1",
-        "seat": "0",
+        "turn": str(2 * players + seat + 1),
+        "seat": str(seat),
         "stage": "route",
         "dice": "1,3",
         "pawns": ",".join(["A3"] * players),

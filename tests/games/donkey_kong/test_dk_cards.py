@@ -1,4 +1,4 @@
-"""K-CARD-1 .. K-CARD-7 and rulings R-K7, R-K8, R-K11, R-K12, R-K19."""
+"""K-CARD-1 .. K-CARD-7 and rulings R-K7, R-K8, R-K11, R-K12, R-K19, R-K22."""
 
 from __future__ import annotations
 
@@ -29,11 +29,11 @@ def test_k_card_1_passing_a_red_dot_draws_nothing() -> None:
 
 
 def test_k_card_2_moving_through_an_obstacle_is_a_contact() -> None:
-    """K-CARD-2: the pawn passing the barrel on A5 must play a card there, mid-move."""
+    """K-CARD-2: the pawn passing the barrel on A5 must play a card for it, once its move is made (R-K22)."""
     state = state_of(position(dice="4,rests", barrels="A5", up="J100.H300/-"))
     apply(state, route_to(state, "A7"))
     assert state.current_player() == 0 and field(state, "hits") == "0"
-    assert field(state, "walk") == "A6>A7" and field(state, "pawns") == "A5,A3"
+    assert field(state, "met") == "A5" and field(state, "pawns") == "A7,A3"
     assert [str(a) for a in state.legal_actions()] == ["play J100", "play H300"]
 
 
@@ -101,7 +101,7 @@ def test_k_card_5_no_face_up_card_on_your_turn_lose_a_random_played_card() -> No
 
 def test_k_card_6_no_face_up_card_on_another_turn_the_mover_steals_one() -> None:
     """K-CARD-6: seat 1, hit on seat 0's turn without face-up cards, loses a random face-down card to seat 0."""
-    state = state_of(position(pawns="L11.1,A6", dice="1,4", barrels="A8", down="-/H200.J300"))
+    state = state_of(position(pawns="L11.1,A6", dice="1,4", barrels="A8", down="-/J300.H200"))
     apply(state, route_to(state, "L11.2"))
     outcomes = {str(a): p for a, p in state.chance_outcomes()}
     assert outcomes == {"steal J300": Fraction(1, 2), "steal H200": Fraction(1, 2)}
@@ -113,7 +113,7 @@ def test_k_card_7_no_cards_at_all_on_your_turn_nothing_happens() -> None:
     """K-CARD-7: with no cards at all, walking through a barrel asks nothing; the pawn goes on."""
     state = state_of(position(dice="4,rests", barrels="A5"))
     apply(state, route_to(state, "A7"))
-    assert field(state, "pawns") == "A7,A3" and state.stage_name() == "white" and state.cur == 1
+    assert field(state, "pawns") == "A7,A3" and state.stage_name() == "white" and state.turn_seat == 1
 
 
 def test_k_card_7_no_cards_at_all_on_another_turn_the_mover_draws_a_card() -> None:
@@ -182,3 +182,45 @@ def test_illegal_card_play_changes_nothing() -> None:
         else:
             raise AssertionError(bad)
         assert state.to_text() == before
+
+
+def test_r_k22_the_red_dot_card_comes_before_the_contact_on_the_same_space() -> None:
+    """R-K22: landing by exact count on the red dot A6 where a barrel stands, the pawn first draws its card,
+    then answers the barrel: with no face-up card before the draw, it plays the card drawn (no penalty)."""
+    state = state_of(position(dice="3,rests", barrels="A6", down="H400/-"))
+    apply(state, route_to(state, "A6"))
+    assert state.current_player() == CHANCE and field(state, "dot") == "dot" and field(state, "hits") is None
+    assert {str(a) for a in state.legal_actions()} == {f"draw {c}" for c in ("J100", "J200", "J300", "H200", "H300",
+                                                                              "H400")}
+    apply(state, "draw J200")
+    assert state.current_player() == 0 and field(state, "hits") == "0" and field(state, "met") == "A6"
+    assert [str(a) for a in state.legal_actions()] == ["play J200"]
+    apply(state, "play J200")
+    assert field(state, "down") == "J200.H400/-" and field(state, "up") == "-/-"
+    assert spaces(state, "barrels") == {"A6", "F1"} and state.turn_seat == 1
+
+
+def test_r_k22_the_card_drawn_serves_every_obstacle_met_on_the_move() -> None:
+    """R-K22: the whole move comes first, so the card drawn on the red dot A6 also answers the barrel passed on A5;
+    the contacts then come in the order met (R-K11)."""
+    state = state_of(position(dice="3,rests", barrels="A5", fireballs="A6", up="H300/-"))
+    apply(state, route_to(state, "A6"))
+    assert field(state, "met") == "A5,A6" and state.current_player() == CHANCE
+    apply(state, "draw H400", "play H400")
+    assert field(state, "barrels") == "-" and field(state, "met") == "A6" and field(state, "arm") == "12"
+    apply(state, "play H300")
+    assert field(state, "fireballs") == "-" and field(state, "down") == "H300.H400/-"
+
+
+def test_r_k22_without_the_draw_the_contact_costs_a_face_down_card() -> None:
+    """R-K22: passing the red dot A6 (not by exact count) draws nothing; with an empty deck the exact landing
+    draws nothing either (R-K8): the contact then costs a face-down card (K-CARD-5)."""
+    state = state_of(position(dice="4,rests", barrels="A6", down="H400/-"))
+    apply(state, route_to(state, "A7"))
+    assert {str(a) for a in state.legal_actions()} == {"lose H400"}
+    all_up = ".".join(["J100"] * 8 + ["J200"] * 8 + ["J300"] * 8 + ["H200"] * 8 + ["H300"] * 8)
+    state = state_of(position(dice="3,rests", barrels="A6", up=f"-/{all_up}", down="H400.H400.H400.H400.H400.H400"
+                              ".H400.H400/-"))
+    apply(state, route_to(state, "A6"))
+    assert field(state, "dot") is None and state.current_player() == CHANCE
+    assert {str(a) for a in state.legal_actions()} == {"lose H400"}

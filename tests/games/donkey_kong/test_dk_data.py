@@ -32,7 +32,7 @@ kind = "hammer"
 points = 20
 count = 4
 [board]
-start = "A2"
+start = { joins = ["A2"] }
 finish = "T1"
 oil_can_beside = "A1"
 barrel_drop = "B1"
@@ -99,7 +99,16 @@ def test_a_users_own_board_plays_through(tmp_path: Path) -> None:
         (('name = "L2"\nbottom = "B2"\ntop = "T1"', 'name = "L2"\nbottom = "A2"\ntop = "B2"'), "cannot be reached"),
         (('upper = "B4"', 'upper = "B1"'), "not at the end where barrels roll off"),
         (('oil_can_beside = "A1"', 'oil_can_beside = "A4"'), "not the end where barrels roll off"),
+        (('start = { joins = ["A2"] }', 'start = { joins = ["OIL"] }'), "start joins 'OIL' is not a girder space"),
+        (('start = { joins = ["A2"] }', 'start = { joins = [] }'), "board.start.joins"),
+        (('start = { joins = ["A2"] }', 'start = { joins = ["A2", "A2"] }'), "listed twice"),
+        (('start = { joins = ["A2"] }', 'start = "A2"'), "board.start"),
         (("count = 4", "count = 0"), "cards.0.count"),
+        (("points = 10", "points = " + "9" * 200), "cards.0.points"),
+        (("finish_bonus = 50", "finish_bonus = 1000001"), "setup.finish_bonus"),
+        (("faces = [1, 2]", "faces = [1, 101]"), "white die faces must be from 1 to 100"),
+        (('faces = [1, "rests"]', 'faces = [1000, "rests"]'), "red die faces must be from 1 to 100"),
+        (("barrels = 3", "barrels = 1001"), "setup.barrels"),
         (('faces = [1, "rests"]', 'faces = [0, "rests"]'), "red die faces"),
         (("spaces = 4\nbarrels_roll = \"left\"", "spaces = 4\nbarrels_roll = \"sideways\""), "barrels_roll"),
     ],

@@ -34,7 +34,7 @@ def test_k_end_2_face_down_cards_only_count_and_the_highest_wins() -> None:
 
 def test_r_k9_a_tie_is_a_shared_win_and_returns_rank_the_seats() -> None:
     """R-K9: tied top scores both win; returns give +1 to winners and -1 to the last."""
-    state = state_of(position(players=3, pawns="L11.2,A3,A3", dice="1,rests", down="J100/H400.J200/J300"))
+    state = state_of(position(players=3, pawns="L11.2,A3,A3", dice="1,rests", down="J100/J200.H400/J300"))
     apply(state, route_to(state, "T1"))
     assert state.scores() == [600, 600, 300]
     assert state.winners() == (0, 1)
@@ -55,7 +55,7 @@ def test_finisher_not_top_scorer_metric() -> None:
 
 def test_returns_are_zero_for_everyone_when_all_tie_and_while_playing() -> None:
     """returns(): all 0 during play, and all 0 when every seat ties."""
-    state = state_of(position(pawns="L11.2,A3", dice="1,rests", down="-/H300.H200"))
+    state = state_of(position(pawns="L11.2,A3", dice="1,rests", down="-/H200.H300"))
     assert state.returns() == [0.0, 0.0]
     apply(state, route_to(state, "T1"))
     assert state.winners() == (0, 1) and state.returns() == [0.0, 0.0]

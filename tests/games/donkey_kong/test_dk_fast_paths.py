@@ -1,4 +1,4 @@
-"""The fast paths are checked against the plain ones (style habit 11)."""
+"""The fast paths are checked against the plain ones (style habit 11), the generated copy against the field list."""
 
 from __future__ import annotations
 
@@ -50,3 +50,31 @@ def test_counted_distribution_equals_the_exact_weighted_one() -> None:
         for _ in range(20):
             seed = rng.random()
             assert counted.sample(random.Random(seed)) is exact.sample(random.Random(seed))
+
+
+def test_the_field_list_makes_the_slots_the_setup_and_the_copy() -> None:
+    """position.FIELDS lists every field once: the slots, the setup and clone() follow it, so a field added there
+    is set up and copied (a list as a new list), and a field cannot be added anywhere else."""
+    from tabletop.games.donkey_kong import DonkeyKongState
+    from tabletop.games.donkey_kong.movement import Movement
+    from tabletop.games.donkey_kong.position import FIELDS, LIST, Position
+
+    names = [field.name for field in FIELDS]
+    assert len(set(names)) == len(names) and Position.__slots__ == tuple(names)
+    assert Movement.__slots__ == DonkeyKongState.__slots__ == ()
+    game = make_game(3, first_player=None)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    for _ in range(300):
+        if state.is_chance_node():
+            state.apply_action(state.chance_distribution().sample(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    copy = state.clone()
+    for field in FIELDS:
+        original, copied = getattr(state, field.name), getattr(copy, field.name)
+        assert copied == original, field.name
+        assert (copied is not original) == (field.blank is LIST), field.name
+    with pytest.raises(AttributeError):
+        state.colour = "red"  # type: ignore[attr-defined]

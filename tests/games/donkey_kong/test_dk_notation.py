@@ -30,7 +30,7 @@ def test_round_trip_of_every_state_along_random_games() -> None:
                 legal = state.legal_actions()
                 action = legal[rng.randrange(len(legal))]
             state.apply_action(action)
-    assert {"open", "walk", "queue", "mover", "hits", "dot"} <= seen_keys
+    assert {"open", "met", "queue", "mover", "hits", "dot"} <= seen_keys
 
 
 def test_a_paused_movement_resumes_identically_from_its_text() -> None:
@@ -55,22 +55,23 @@ def test_a_paused_movement_resumes_identically_from_its_text() -> None:
         (position() + " colour=red", "unknown field"),
         (position(pawns="A3,Z9"), "not a space"),
         (position(pawns="A3,OIL"), "pawns"),
-        (position(barrels="A5,A5", arm="10"), "two obstacles"),
-        (position(barrels="A5", fireballs="A5"), "two obstacles"),
+        (position(barrels="A5,A5", arm="10"), "A5 is named twice"),
+        (position(barrels="A5", fireballs="A5"), "never share a space"),
         (position(barrels="A5", arm="3"), "add up to 12"),
         (position(fireballs="A5", oil="4"), "add up to 4"),
         (position(up="J100.J100.J100.J100.J100/J100.J100.J100.J100"), "more J100 cards"),
         (position(up="X100/-"), "unknown card"),
         (position(dice="1,2"), "no face 2"),
         (position(dice="9,3"), "white die"),
-        (position(stage="white"), "dice field"),
-        (position(hits="0"), "hits need"),
-        (position(stage="fire", mover="B:A5:1"), "does not wait"),
-        (position(stage="walk", walk="A4"), "does not wait"),
+        (position(stage="white"), "dice rolled do not fit the stage white"),
+        (position(hits="0"), "hits: seats in contact belongs to the stages walk, fire, barrel, drop, not route"),
+        (position(stage="fire", mover="F:A5:1"), "does not wait"),
+        (position(stage="walk", dice="2,3", barrels="A5", met="A5"), "does not wait"),
         (position(mover="Q:A5:1"), "mover must be"),
-        (position(stage="barrel", barrels="A5", mover="B:A7:0", hits="1", up="-/J100"), "every seat in hits"),
+        (position(stage="barrel", barrels="A5", mover="B:A7:0", hits="1", up="-/J100"), "answer from seat 0 leftwards"),
         (position(stage="barrel", barrels="A5", queue="A6,A6", mover="B:A3:0", hits="1", up="-/J100"), "queue"),
-        (position(stage="walk", dice="2,3", walk="A5", hits="0", up="J100/-"), "walking pawn"),
+        (position(stage="walk", dice="2,3", barrels="A5", met="A5", hits="1", up="J100/J100"),
+         "the contact is the moving pawn's own"),
     ],
 )
 def test_malformed_positions_are_rejected_naming_the_problem(text: str, problem: str) -> None:

@@ -153,7 +153,7 @@ def test_k_obs_9_fireball_released_with_no_count_left_rests_in_the_oil_can() -> 
 
 def test_r_k6_no_fireball_waiting_means_none_is_released() -> None:
     """R-K6: with every fireball on the path, a barrel reaching the Oil Can releases nothing."""
-    state = turn("4", barrels="A2", fireballs="C10,D10,E10,B10")
+    state = turn("4", barrels="A2", fireballs="B10,C10,D10,E10")
     assert len(spaces(state, "fireballs")) == 4 and field(state, "oil") == "0"
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dk_scenarios import apply, field, make_game, position, route_to, state_of
+from dk_scenarios import apply, field, make_game, position, route_to, spaces, state_of
 
 from tabletop.games.donkey_kong import DonkeyKongState
 from tabletop.games.donkey_kong.actions import Route
+from tabletop.games.donkey_kong.board import Board
 
 
 def destinations(state: DonkeyKongState) -> list[str]:
@@ -77,6 +78,57 @@ def test_r_k10_one_route_per_distinct_outcome() -> None:
     keys = []
     for route in state.legal_actions():
         assert isinstance(route, Route)
-        keys.append((route.path[-1], tuple(s for s in route.path if state.obs[s])))
+        keys.append((route.path[-1], tuple(s for s in route.path if state.obstacles[s])))
     assert len(keys) == len(set(keys))
     assert len(destinations(state)) == len(set(destinations(state)))
+
+
+def pawn_distances(board: Board, source: int) -> dict[int, int]:
+    """Fewest pawn steps from ``source`` to every space a pawn can reach (breadth first)."""
+    adj = board.pawn_adj
+    found = {source: 0}
+    frontier = [source]
+    while frontier:
+        following = []
+        for s in frontier:
+            for t in adj[s]:
+                if t not in found:
+                    found[t] = found[s] + 1
+                    following.append(t)
+        frontier = following
+    return found
+
+
+def test_r_k21_start_is_a_space_of_its_own_and_keeps_the_distances() -> None:
+    """R-K21: START is off the obstacles' way, and every space but A3 is as far from START as from A3,
+    where the first provisional board put the pawns."""
+    board = make_game(2).rules.board
+    start, a3 = board.index["START"], board.index["A3"]
+    assert board.chain_index[start] < 0 and start not in board.next_barrel and start not in board.next_fire
+    assert board.girder_of[start] < 0 and board.ladder_of[start] < 0 and not board.red_dot[start]
+    from_start, from_a3 = pawn_distances(board, start), pawn_distances(board, a3)
+    assert from_start.pop(start) == 0 and from_start.pop(a3) == 2 and from_a3.pop(a3) == 0
+    assert from_start == from_a3 and len(from_start) > 70
+
+
+def test_r_k21_a_pawn_leaves_start_onto_the_girder_and_never_comes_back() -> None:
+    """R-K21: the first step goes onto A2 or A4 and counts as one space; no route ever enters START."""
+    hands = "J100.J200.J300/J100.J200.J300"
+    state = state_of(position(turn=1, pawns="START,START", dice="1,3", up=hands))
+    assert sorted(destinations(state)) == ["A2", "A4"]
+    state = state_of(position(turn=1, pawns="START,START", dice="2,3", up=hands))
+    assert sorted(destinations(state)) == ["A1", "A3", "A5", "L2.1"]
+    board = state.rules.board
+    for space in ("A1", "A2", "A3", "A4", "L2.1"):
+        for count in range(1, 7):
+            assert all(board.start not in route.path for route in board.routes(board.index[space], count))
+
+
+def test_r_k21_obstacles_never_touch_a_pawn_on_start() -> None:
+    """R-K21: the fireball released from the Oil Can climbs over A1, A2 and lands on A3, where the pawns used to
+    start; seat 1, waiting on START, is not touched."""
+    state = state_of(position(turn=1, pawns="START,START", dice="1,3", fireballs="OIL",
+                              up="J100.J200.J300/J100.J200.J300"))
+    apply(state, route_to(state, "A4"))
+    assert state.turn_seat == 1 and state.stage_name() == "white"
+    assert spaces(state, "fireballs") == {"A3"} and field(state, "up") == "J100.J200.J300/J100.J200.J300"

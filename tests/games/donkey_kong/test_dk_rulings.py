@@ -27,7 +27,7 @@ kind = "hammer"
 points = 200
 count = 24
 [board]
-start = "A3"
+start = { joins = ["A3"] }
 finish = "T1"
 oil_can_beside = "A4"
 barrel_drop = "C1"

@@ -16,7 +16,7 @@ def test_k_setup_1_barrels_fireballs_pawns_and_three_face_up_cards() -> None:
     assert spaces(state, "barrels") == {"A8", "B5", "C3", "D8", "E6", "F8"}
     assert field(state, "arm") == "6"
     assert field(state, "fireballs") == "-" and field(state, "oil") == "4"
-    assert field(state, "pawns") == "A3,A3,A3"
+    assert field(state, "pawns") == "START,START,START"
     assert state.stage_name() == "deal" and state.is_chance_node()
     for _ in range(9):
         state.apply_action(state.legal_actions()[0])
@@ -46,23 +46,23 @@ def test_k_turn_1_opening_roll_highest_starts() -> None:
         state.apply_action(state.legal_actions()[0])
     assert state.stage_name() == "open" and field(state, "open") == "?,?,?"
     apply(state, "white 2", "white 5", "white 3")
-    assert state.stage_name() == "white" and state.cur == 1 and state.turn_number() == 1
+    assert state.stage_name() == "white" and state.turn_seat == 1 and state.turn_number() == 1
 
 
 def test_k_turn_1_tied_highest_roll_again_and_play_passes_left() -> None:
     """K-TURN-1: a tie for highest is rolled again by the tied players only; then seat+1 plays next."""
     game = make_game(3, first_player=None)
-    text = position(players=3, turn=0, stage="open", dice="-", up="J100.J100.J100/J200.J200.J200/J300.J300.J300",
-                    open="?,?,?")
+    text = position(players=3, turn=0, stage="open", dice="-", pawns="START,START,START",
+                    barrels="A8,B5,C3,D8,E6,F8", up="J100.J100.J100/J200.J200.J200/J300.J300.J300", open="?,?,?")
     state = state_of(text, game)
     apply(state, "white 6", "white 2", "white 6")
     assert field(state, "open") == "?,-,?"
     apply(state, "white 4", "white 1")
-    assert state.cur == 0 and state.stage_name() == "white"
+    assert state.turn_seat == 0 and state.stage_name() == "white"
     # finish seat 0's turn quietly: it passes to seat 1 (the left)
     apply(state, "white 1", "red rests")
     apply(state, route_to(state, "A2"))
-    assert state.cur == 1 and state.turn_number() == 2
+    assert state.turn_seat == 1 and state.turn_number() == 2
 
 
 def test_k_turn_2_order_dice_then_pawn_then_obstacles_then_release() -> None:
@@ -76,7 +76,7 @@ def test_k_turn_2_order_dice_then_pawn_then_obstacles_then_release() -> None:
     state.apply_action(route_to(state, "A2"))
     assert field(state, "pawns") == "A2,A3"
     assert spaces(state, "barrels") == {"C4", "F1"}  # moved by the red die, then one released
-    assert field(state, "arm") == "10" and state.cur == 1 and state.stage_name() == "white"
+    assert field(state, "arm") == "10" and state.turn_seat == 1 and state.stage_name() == "white"
 
 
 def test_white_die_is_uniform_and_red_die_rests_one_third() -> None:

@@ -1,6 +1,12 @@
 """Donkey Kong, the board game (Milton Bradley, 1981).
 
 Rules: ``docs/rules/donkey-kong.md``; notation: ``docs/notation-donkey-kong.md``.
+
+The modules: ``data`` (the data file's schema) and ``board`` (the board as tables) make
+``rules`` (every fact of one data file); ``position`` lists a position's fields once, with the
+``Stage`` and ``Obstacle`` enums; ``movement`` moves a position on by itself (contacts without a
+choice, obstacles, turns); ``state`` holds the decisions, chance outcomes and results;
+``notation`` reads and writes positions and ``invariants`` says which positions are playable.
 The spec's rulings R-K1..R-K9 are followed; this package's own rulings:
 
 - R-K10: a route never enters a space twice (on this board, with ladder loops longer
@@ -32,6 +38,12 @@ The spec's rulings R-K1..R-K9 are followed; this package's own rulings:
 - R-K19: a contact decision with a single kind of face-up card is still an explicit
   decision of that seat (one legal action).
 - R-K20: the cards are dealt before the opening roll, seat 0 first, three each.
+- R-K21: START is a space of its own, off the obstacles' way (the rulebook's "Start space"
+  is no game space); a pawn's first step leads onto a girder space START joins, and no pawn
+  enters START again.
+- R-K22: the pawn makes its whole move, draws its red-dot card if it landed on one by exact
+  count, and only then answers the obstacles it met, in order (rulebook step A: "Move your
+  pawn ... Then play your faceup cards"); the card just drawn may be played on them.
 """
 
 from tabletop.games.donkey_kong.game import DonkeyKongGame

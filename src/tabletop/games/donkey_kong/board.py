@@ -1,9 +1,11 @@
 """The board as a graph, precomputed once per data file into plain tables.
 
 Spaces are numbered: every girder's blue spaces (girder by girder, bottom first,
-left to right), then every ladder's rungs (bottom rung first), then the Oil Can.
-Space names: ``C7`` is girder C's 7th space from the left, ``L4.1`` the lowest
-ladder space of ladder L4, ``OIL`` the Oil Can (obstacles only; no pawn enters it).
+left to right), then every ladder's rungs (bottom rung first), then the Oil Can,
+then the Start space. Space names: ``C7`` is girder C's 7th space from the left,
+``L4.1`` the lowest ladder space of ladder L4, ``OIL`` the Oil Can (obstacles only;
+no pawn enters it), ``START`` the Start space (pawns only: off the obstacles' way;
+a pawn leaves it onto the girder spaces it joins and never comes back, R-K21).
 
 Obstacles follow one *chain*: from the barrel drop space barrels roll along each
 girder and down the broken white lines to the Oil Can; fireballs climb the same
@@ -20,6 +22,7 @@ from tabletop.games.donkey_kong.actions import Route
 from tabletop.games.donkey_kong.data import BoardModel, SetupModel
 
 OIL_NAME = "OIL"
+START_NAME = "START"
 _SPACE = re.compile(r"^([A-Z])([0-9]{1,2})$")
 
 
@@ -78,18 +81,23 @@ class Board:
         column.append(0)
         ladder_of.append(-1)
         self.index[OIL_NAME] = self.oil
+        # R-K21: the Start space is off the obstacles' way; its first step leads onto `joins`
+        self.start = len(names)
+        names.append(START_NAME)
+        self.index[START_NAME] = self.start
+        self.start_joins = tuple(self._girder_space(name, "start joins") for name in model.start.joins)
+        girder_of.append(-1)
+        column.append(round(sum(column[s] for s in self.start_joins) / len(self.start_joins)))
+        ladder_of.append(-1)
         self.names = tuple(names)
         self.size = len(names)
         self.girder_of = tuple(girder_of)
         self.column = tuple(column)
         self.ladder_of = tuple(ladder_of)
 
-        self.start = self._girder_space(model.start, "start")
         self.finish = self._girder_space(model.finish, "finish")
         self.drop = self._girder_space(model.barrel_drop, "barrel_drop")
         self.dk_front = self._girder_space(model.donkey_kong_front, "donkey_kong_front")
-        if self.start == self.finish:
-            raise BoardError("start and finish are the same space")
         self.pawn_adj = self._pawn_adjacency()
         self._check_finish_reachable()
         self.next_barrel = self._barrel_next()
@@ -104,6 +112,11 @@ class Board:
         for below, above in zip(self.chain[1:], self.chain, strict=False):
             self.next_fire[below] = above
         self.slide_up, self.slide_down = self._slides()
+        #: the ladder spaces an obstacle may pass while sliding (R-K14)
+        self.sliding_rung = [False] * self.size
+        for line in self.slide_up:
+            for s in line[:-1]:
+                self.sliding_rung[s] = True
         # where a moving obstacle must stop and look even if nothing lies there
         self.special = [s in (self.oil, self.dk_front) for s in range(self.size)]
         self.rung_up: list[int] = [-1] * self.size
@@ -157,9 +170,11 @@ class Board:
             for a, b in itertools.pairwise(line):
                 adj[a].append(b)
                 adj[b].append(a)
+        adj[self.start].extend(self.start_joins)  # one way: no pawn comes back to START
         return tuple(tuple(sorted(set(n))) for n in adj)
 
     def _check_finish_reachable(self) -> None:
+        """The Finish must be reachable from START; ``pawn_reachable`` marks every space a pawn can reach."""
         seen = {self.start}
         frontier = [self.start]
         while frontier:
@@ -169,9 +184,8 @@ class Board:
                     seen.add(t)
                     frontier.append(t)
         if self.finish not in seen:
-            raise BoardError(
-                f"the Finish {self.names[self.finish]} cannot be reached from the start {self.names[self.start]}"
-            )
+            raise BoardError(f"the Finish {self.names[self.finish]} cannot be reached from START")
+        self.pawn_reachable = tuple(s in seen for s in range(self.size))
 
     def _barrel_next(self) -> list[int]:
         nxt = [-1] * self.size

@@ -14,13 +14,19 @@ from pydantic import Field, field_validator, model_validator
 
 from tabletop.core.data import DataModel, load_toml, packaged
 
+#: Upper bounds of the numbers in a data file: far above any real game, low enough that scores,
+#: counts and positions stay ordinary numbers (a score is turned into a float by ``returns()``).
+MAX_COMPONENTS = 1000
+MAX_POINTS = 1_000_000
+MAX_FACE = 100
+
 
 class SetupModel(DataModel):
-    hand_size: int = Field(ge=0)
-    barrels: int = Field(ge=1)
-    barrels_on_board: int = Field(ge=0)
-    fireballs: int = Field(ge=0)
-    finish_bonus: int = Field(ge=0)
+    hand_size: int = Field(ge=0, le=MAX_COMPONENTS)
+    barrels: int = Field(ge=1, le=MAX_COMPONENTS)
+    barrels_on_board: int = Field(ge=0, le=MAX_COMPONENTS)
+    fireballs: int = Field(ge=0, le=MAX_COMPONENTS)
+    finish_bonus: int = Field(ge=0, le=MAX_POINTS)
 
     @model_validator(mode="after")
     def _barrels_fit(self) -> SetupModel:
@@ -35,8 +41,8 @@ class WhiteDieModel(DataModel):
     @field_validator("faces")
     @classmethod
     def _positive(cls, faces: tuple[int, ...]) -> tuple[int, ...]:
-        if any(f < 1 for f in faces):
-            raise ValueError("white die faces must be positive")
+        if any(not 1 <= f <= MAX_FACE for f in faces):
+            raise ValueError(f"white die faces must be from 1 to {MAX_FACE}")
         return faces
 
 
@@ -46,8 +52,8 @@ class RedDieModel(DataModel):
     @field_validator("faces")
     @classmethod
     def _positive(cls, faces: tuple[int | str, ...]) -> tuple[int | str, ...]:
-        if any(isinstance(f, int) and f < 1 for f in faces):
-            raise ValueError('red die faces must be positive or "rests"')
+        if any(isinstance(f, int) and not 1 <= f <= MAX_FACE for f in faces):
+            raise ValueError(f'red die faces must be from 1 to {MAX_FACE}, or "rests"')
         return faces
 
 
@@ -58,8 +64,8 @@ class DiceModel(DataModel):
 
 class CardModel(DataModel):
     kind: Literal["jump", "hammer"]
-    points: int = Field(ge=0)
-    count: int = Field(ge=1)
+    points: int = Field(ge=0, le=MAX_POINTS)
+    count: int = Field(ge=1, le=MAX_COMPONENTS)
 
 
 class GirderModel(DataModel):
@@ -85,10 +91,24 @@ class LadderModel(DataModel):
     note: str = ""
 
 
+class StartModel(DataModel):
+    """The Start space: off the obstacles' way; a pawn's first step goes onto one of ``joins``."""
+
+    joins: tuple[str, ...] = Field(min_length=1)
+    note: str = ""
+
+    @field_validator("joins")
+    @classmethod
+    def _distinct(cls, joins: tuple[str, ...]) -> tuple[str, ...]:
+        if len(set(joins)) != len(joins):
+            raise ValueError("a space is listed twice")
+        return joins
+
+
 class BoardModel(DataModel):
     provisional: bool = False
     note: str = ""
-    start: str
+    start: StartModel
     finish: str
     oil_can_beside: str
     barrel_drop: str

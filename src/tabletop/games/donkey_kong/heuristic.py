@@ -25,8 +25,9 @@ import random
 from tabletop.core.actions import Action
 from tabletop.core.state import CHANCE, TERMINAL, State
 from tabletop.games.donkey_kong.actions import CardOutcome, PlayCard, Route
+from tabletop.games.donkey_kong.position import BARREL, FIREBALL, OVER, WHITE_ROLL
 from tabletop.games.donkey_kong.rules import Rules
-from tabletop.games.donkey_kong.state import BARREL_HERE, FIRE_HERE, OVER, WHITE, DonkeyKongState
+from tabletop.games.donkey_kong.state import DonkeyKongState
 
 #: a face-up card is worth this share of its points: it scores only if played before the end
 HAND_WEIGHT = 0.6
@@ -145,9 +146,9 @@ def choose(state: State, rng: random.Random) -> Action:
 def card_rule(state: DonkeyKongState, tables: _Tables | None = None) -> Action:
     """The simple card rule: the most points; a Jump with cards to spare, a Hammer when few are left."""
     tables = tables or _tables(state.rules)
-    seat = state.hits[0]
+    seat = state.in_contact[0]
     t = tables.types
-    left = sum(state.hand[seat * t : seat * t + t]) - 1
+    left = sum(state.hands[seat * t : seat * t + t]) - 1
     best: Action | None = None
     best_value = -1.0
     for action in state.legal_actions():
@@ -165,7 +166,7 @@ def card_rule(state: DonkeyKongState, tables: _Tables | None = None) -> Action:
 def _value_after(state: DonkeyKongState, action: Action, me: int, racing: bool, tables: _Tables) -> float:
     """Play ``action`` and the rest of the turn on a clone; the value of where it ends for ``me``."""
     sim = state.clone()
-    adjust = [0.0] * sim.n
+    adjust = [0.0] * sim.players
     sim.apply_action(action)
     _finish_turn(sim, adjust, tables)
     return _evaluate(sim, me, racing, adjust, tables)
@@ -180,7 +181,7 @@ def _finish_turn(sim: DonkeyKongState, adjust: list[float], tables: _Tables) -> 
         if player != CHANCE:
             sim.apply_action(card_rule(sim, tables))
             continue
-        if sim.stage <= WHITE:
+        if sim.stage <= WHITE_ROLL:
             return
         _expected_card(sim, adjust, tables)
 
@@ -188,12 +189,12 @@ def _finish_turn(sim: DonkeyKongState, adjust: list[float], tables: _Tables) -> 
 def _expected_card(sim: DonkeyKongState, adjust: list[float], tables: _Tables) -> None:
     """Apply a card chance node's first outcome, correcting ``adjust`` to its expected value."""
     t, points = tables.types, tables.points
-    cur = sim.cur
+    cur = sim.turn_seat
     outcome = sim.legal_actions()[0]
     assert isinstance(outcome, CardOutcome)
     got = points[outcome.card]
-    if sim.hits:
-        seat = sim.hits[0]
+    if sim.in_contact:
+        seat = sim.in_contact[0]
         pile = sim.played[seat * t : seat * t + t]
         if any(pile):
             mean = sum(c * p for c, p in zip(pile, points, strict=True)) / sum(pile)
@@ -209,19 +210,19 @@ def _expected_card(sim: DonkeyKongState, adjust: list[float], tables: _Tables) -
 
 
 def _evaluate(sim: DonkeyKongState, me: int, racing: bool, adjust: list[float], tables: _Tables) -> float:
-    if sim.stage == OVER:
+    if sim.stage is OVER:
         scores = [s + a for s, a in zip(sim.scores(), adjust, strict=True)]
         rival = max(s for seat, s in enumerate(scores) if seat != me)
         margin = scores[me] - rival
         return margin + (FINISH_WIN if margin > 0 else 0.0 if margin == 0 else -FINISH_WIN)
-    t, points, n = tables.types, tables.points, sim.n
+    t, points, n = tables.types, tables.points, sim.players
     index = tables.chain_index
     barrels: list[int] = []
     fires: list[int] = []
-    for s, kind in enumerate(sim.obs):
-        if kind == BARREL_HERE:
+    for s, kind in enumerate(sim.obstacles):
+        if kind is BARREL:
             barrels.append(index[s])
-        elif kind == FIRE_HERE:
+        elif kind is FIREBALL:
             fires.append(index[s])
     reach = tables.reach[min(n - 1, 3)]
     far = len(reach)
@@ -231,12 +232,12 @@ def _evaluate(sim: DonkeyKongState, me: int, racing: bool, adjust: list[float], 
     mine = 0.0
     rival = -float("inf")
     for seat in range(n):
-        hand = sim.hand[seat * t : seat * t + t]
+        hand = sim.hands[seat * t : seat * t + t]
         down = sim.played[seat * t : seat * t + t]
         held = sum(hand)
         hand_points = sum(c * p for c, p in zip(hand, points, strict=True))
         value = sum(c * p for c, p in zip(down, points, strict=True)) + HAND_WEIGHT * hand_points + adjust[seat]
-        at = sim.pawn[seat]
+        at = sim.pawns[seat]
         if tables.on_chain[at]:
             i = index[at]
             contacts = sum(reach[i - b] for b in barrels if 0 < i - b < far)
@@ -266,13 +267,13 @@ def _should_race(state: DonkeyKongState, me: int, tables: _Tables) -> bool:
     bonus = state.rules.finish_bonus
 
     def hand_points(seat: int) -> float:
-        return sum(c * p for c, p in zip(state.hand[seat * t : seat * t + t], points, strict=True))
+        return sum(c * p for c, p in zip(state.hands[seat * t : seat * t + t], points, strict=True))
 
-    turns = tables.turns_to_finish[state.pawn[me]]
+    turns = tables.turns_to_finish[state.pawns[me]]
     ours = state.score(me) + bonus + PLAYED_SHARE * hand_points(me)
     theirs = max(
         state.score(seat) + PLAYED_SHARE * hand_points(seat) + OPPONENT_RATE * turns
-        for seat in range(state.n)
+        for seat in range(state.players)
         if seat != me
     )
     return ours > theirs

@@ -1,16 +1,10 @@
-"""A Donkey Kong position and the rules that move it on.
+"""The Donkey Kong state: decisions, chance outcomes and results.
 
-The state is plain lists and ints. A turn runs through stages (K-TURN-2):
-``white`` and ``red`` (the dice, chance), ``route`` (the pawn's move, a decision),
-``walk`` (the pawn enters its route's spaces one by one), ``fire`` and ``barrel``
-(every obstacle moves, one *mover* at a time, in the K-OBS-8 order kept in a
-queue), ``release``/``drop`` (Donkey Kong releases a barrel) and the next turn.
-
-Whenever a pawn and an obstacle meet, the seats in contact wait in ``hits``; the
-movement pauses there until each has played a card (a decision of that seat, even on
-another player's turn: R-K7) or the penalty has been drawn (chance). :meth:`_run`
-then resumes the movement exactly where it stopped; everything it does needs no
-input, so a state always rests at a decision, a chance node or the end.
+A position's fields are listed once in :mod:`~tabletop.games.donkey_kong.position`; what
+happens by itself between two actions is in :mod:`~tabletop.games.donkey_kong.movement`.
+Here are the State hooks: the legal routes and card plays, the chance nodes (dice, the deal,
+draws, lost and stolen cards, all over counts: the deck's order is never stored), what each
+action does, and the scores.
 """
 
 from __future__ import annotations
@@ -19,164 +13,64 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.actions import Action
 from tabletop.core.chance import Distribution
-from tabletop.core.state import CHANCE, TERMINAL, State
-from tabletop.games.donkey_kong.actions import DEAL, DRAW, LOSE, STEAL, CardOutcome, PlayCard, Roll, Route
+from tabletop.core.state import CHANCE
+from tabletop.games.donkey_kong.actions import DEAL as DEAL_VERB
+from tabletop.games.donkey_kong.actions import DRAW, LOSE, STEAL, CardOutcome, PlayCard, Roll, Route
+from tabletop.games.donkey_kong.movement import Movement
+from tabletop.games.donkey_kong.position import (
+    BARREL,
+    DEAL,
+    FIREBALL,
+    NO_OBSTACLE,
+    OBSTACLE_WORDS,
+    OPENING_ROLL,
+    OVER,
+    RED_ROLL,
+    ROUTE,
+    WALK,
+    WHITE_ROLL,
+)
 
 if TYPE_CHECKING:
     from tabletop.games.donkey_kong.game import DonkeyKongGame
-    from tabletop.games.donkey_kong.rules import Rules
-
-# stages of the game and of a turn
-DEALING, OPENING, WHITE, RED, ROUTE, WALK, FIRE, BARREL, RELEASE, DROP, OVER = range(11)
-STAGE_NAMES = ("deal", "open", "white", "red", "route", "walk", "fire", "barrel", "release", "drop", "over")
-
-# what lies on a space: obstacles of one kind never share a space, and a fireball
-# destroys any barrel it meets, so one number per space is enough
-EMPTY, BARREL_HERE, FIRE_HERE = 0, 1, 2
-KIND_NAMES = ("", "barrel", "fireball")
 
 
-class DonkeyKongState(State):
+class DonkeyKongState(Movement):
     """A position: pawns, obstacles, cards, and where the current turn stands."""
 
-    __slots__ = (
-        "arm",
-        "cur",
-        "deck",
-        "dot",
-        "exact",
-        "finisher",
-        "hand",
-        "hits",
-        "mkind",
-        "mleft",
-        "mpos",
-        "mslid",
-        "n",
-        "obs",
-        "oil",
-        "opening",
-        "pawn",
-        "played",
-        "player",
-        "queue",
-        "red",
-        "rules",
-        "stage",
-        "turn",
-        "walk",
-        "white",
-    )
-
-    game: DonkeyKongGame
+    __slots__ = ()
 
     def __init__(self, game: DonkeyKongGame) -> None:
         super().__init__(game)
-        rules = game.rules
-        board = rules.board
-        n = game.num_players
-        self.rules: Rules = rules
-        self.n = n
-        self.pawn = [board.start] * n  # K-SETUP-1: every pawn on START
-        self.obs = [EMPTY] * board.size
-        for s in board.black_dots:  # K-SETUP-1: barrels on the black dots, the rest in the arm
-            self.obs[s] = BARREL_HERE
-        self.arm = rules.barrels - len(board.black_dots)
-        self.oil = rules.fireballs  # K-SETUP-1: every fireball waits at the Oil Can
-        self.hand = [0] * (n * rules.types)
-        self.played = [0] * (n * rules.types)
-        self.deck = list(rules.card_counts)
-        self.stage = DEALING
-        self.cur = 0
-        self.turn = 0
-        self.white = 0
-        self.red = -1
-        self.finisher = -1
-        self.walk: list[int] = []
-        self.queue: list[int] = []
-        self.mkind = EMPTY
-        self.mpos = 0
-        self.mleft = 0
-        self.mslid = False
-        self.hits: list[int] = []
-        self.exact = False
-        self.dot = False
-        self.opening: list[int] = []
-        self.player = CHANCE
-        if rules.hand_size == 0:
+        if self.rules.hand_size == 0:
             self._after_deal()
-        self.player = self._compute_player()
-
-    # -- small queries -------------------------------------------------------------
-    def hand_of(self, seat: int) -> tuple[int, ...]:
-        """Face-up card counts of ``seat``, one per card type."""
-        t = self.rules.types
-        return tuple(self.hand[seat * t : seat * t + t])
-
-    def played_of(self, seat: int) -> tuple[int, ...]:
-        """Face-down (played) card counts of ``seat``, one per card type."""
-        t = self.rules.types
-        return tuple(self.played[seat * t : seat * t + t])
-
-    def score(self, seat: int) -> int:
-        """K-END-2: points of the face-down cards, plus the finish bonus once the game is over."""
-        t = self.rules.types
-        points = self.rules.card_points
-        total = sum(c * p for c, p in zip(self.played[seat * t : seat * t + t], points, strict=False))
-        if self.stage == OVER and seat == self.finisher:
-            total += self.rules.finish_bonus
-        return total
-
-    def scores(self) -> list[int]:
-        return [self.score(seat) for seat in range(self.n)]
-
-    def barrels_on_board(self) -> int:
-        return self.obs.count(BARREL_HERE) + (self.mkind == BARREL_HERE)
-
-    def fireballs_on_board(self) -> int:
-        return self.obs.count(FIRE_HERE) + (self.mkind == FIRE_HERE)
-
-    def stage_name(self) -> str:
-        return STAGE_NAMES[self.stage]
-
-    def _has_cards(self, cards: list[int], seat: int) -> bool:
-        t = self.rules.types
-        return any(cards[seat * t : seat * t + t])
-
-    def _compute_player(self) -> int:
-        if self.stage == OVER:
-            return TERMINAL
-        if self.hits:
-            seat = self.hits[0]
-            return seat if self._has_cards(self.hand, seat) else CHANCE
-        if self.stage == ROUTE:
-            return self.cur
-        return CHANCE
+        self.to_act = self._compute_player()
 
     # -- the State hooks -------------------------------------------------------------
     def current_player(self) -> int:
-        return self.player
+        return self.to_act
 
     def chance_roller(self) -> int | None:
-        return self.cur if self.player == CHANCE and self.stage in (WHITE, RED) else None
+        stage = self.stage
+        return self.turn_seat if self.to_act == CHANCE and (stage is WHITE_ROLL or stage is RED_ROLL) else None
 
     def turn_number(self) -> int:
         return self.turn
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        if self.hits:
-            return self.rules.play_actions(self.hand_of(self.hits[0]))
+        if self.in_contact:
+            return self.rules.play_actions(self.hand_of(self.in_contact[0]))
         return self._route_choices()
 
     def _route_choices(self) -> tuple[Route, ...]:
-        """One route per distinct outcome: where the pawn stops and which obstacles it meets, in order."""
-        routes = self.rules.board.routes(self.pawn[self.cur], self.white)
-        obs = self.obs
+        """One route per distinct outcome: where the pawn stops and which obstacles it meets, in order (R-K10)."""
+        routes = self.rules.board.routes(self.pawns[self.turn_seat], self.white_die)
+        obstacles = self.obstacles
         seen: set[tuple[int, ...]] = set()
         chosen: list[Route] = []
         for route in routes:
             path = route.path
-            key = (path[-1], *[s for s in path if obs[s]])
+            key = (path[-1], *[s for s in path if obstacles[s]])
             if key not in seen:
                 seen.add(key)
                 chosen.append(route)
@@ -184,23 +78,23 @@ class DonkeyKongState(State):
 
     def _chance_distribution(self) -> Distribution:
         rules = self.rules
-        if self.hits:
-            seat = self.hits[0]
+        if self.in_contact:
+            seat = self.in_contact[0]
             played = self.played_of(seat)
             if any(played):
-                return rules.card_distribution(LOSE if seat == self.cur else STEAL, played)
+                return rules.card_distribution(LOSE if seat == self.turn_seat else STEAL, played)
             return rules.card_distribution(DRAW, tuple(self.deck))
         stage = self.stage
-        if stage == DEALING:
-            return rules.card_distribution(DEAL, tuple(self.deck))
-        if stage in (WHITE, OPENING):
+        if stage is DEAL:
+            return rules.card_distribution(DEAL_VERB, tuple(self.deck))
+        if stage is WHITE_ROLL or stage is OPENING_ROLL:
             return rules.white_dist
-        if stage == RED:
+        if stage is RED_ROLL:
             return rules.red_dist
         return rules.card_distribution(DRAW, tuple(self.deck))  # the red-dot draw
 
     def _apply(self, action: Action) -> None:
-        if self.hits:
+        if self.in_contact:
             if type(action) is PlayCard:
                 self._play_card(action.card)
             else:
@@ -215,54 +109,56 @@ class DonkeyKongState(State):
             self._take_card(action.card)
         self._run()
 
-    # -- decisions and outcomes ------------------------------------------------------
+    # -- the setup and the dice ----------------------------------------------------------
     def _roll(self, face: int) -> None:
         stage = self.stage
-        if stage == WHITE:
-            self.white = face
-            self.stage = RED
-            self._log("seat {} rolls white {}", self.cur, face)
-        elif stage == RED:
-            self.red = face
+        if stage is WHITE_ROLL:
+            self.white_die = face
+            self.stage = RED_ROLL
+            self._log("seat {} rolls white {}", self.turn_seat, face)
+        elif stage is RED_ROLL:
+            self.red_die = face
             self.stage = ROUTE
-            self._log("seat {} rolls red {}", self.cur, face or "Donkey Kong Rests")
+            self._log("seat {} rolls red {}", self.turn_seat, face or "Donkey Kong Rests")
         else:
             self._opening_roll(face)
 
     def _opening_roll(self, face: int) -> None:
         """K-TURN-1: everyone rolls the white die; the highest starts; tied highest roll again."""
-        opening = self.opening
-        seat = opening.index(0)
-        opening[seat] = face
+        rolls = self.opening_rolls
+        seat = rolls.index(0)
+        rolls[seat] = face
         self._log("seat {} rolls {} for the first turn", seat, face)
-        if 0 in opening:
+        if 0 in rolls:
             return
-        top = max(opening)
-        tied = [s for s, roll in enumerate(opening) if roll == top]
+        top = max(rolls)
+        tied = [s for s, roll in enumerate(rolls) if roll == top]
         if len(tied) == 1:
-            self.opening = []
+            self.opening_rolls = []
             self._start_turn(tied[0])
         else:
-            self.opening = [0 if roll == top else -1 for roll in opening]
+            self.opening_rolls = [0 if roll == top else -1 for roll in rolls]
             self._log("seats {} tie and roll again", tied)
 
     def _take_card(self, card: int) -> None:
         """A card from the deck, face up: dealt at the setup, or the red-dot draw (K-CARD-1)."""
+        rules = self.rules
         self.deck[card] -= 1
-        if self.stage == DEALING:
+        if self.stage is DEAL:
             seat = self._seat_to_deal()
-            self.hand[seat * self.rules.types + card] += 1
-            self._log("seat {} is dealt {}", seat, self.rules.card_codes[card])
+            self.hands[seat * rules.types + card] += 1
+            self._log("seat {} is dealt {}", seat, rules.card_codes[card])
             if self._seat_to_deal() < 0:
                 self._after_deal()
         else:
-            self.hand[self.cur * self.rules.types + card] += 1
-            self.dot = False
-            self._log("seat {} draws {} on a red dot", self.cur, self.rules.card_codes[card])
+            self.hands[self.turn_seat * rules.types + card] += 1
+            self.red_dot_draw = False
+            self._log("seat {} draws {} on a red dot", self.turn_seat, rules.card_codes[card])
 
     def _seat_to_deal(self) -> int:
+        """R-K20: the first seat short of its face-up cards (-1 once all are dealt)."""
         size = self.rules.hand_size
-        for seat in range(self.n):
+        for seat in range(self.players):
             if sum(self.hand_of(seat)) < size:
                 return seat
         return -1
@@ -270,250 +166,79 @@ class DonkeyKongState(State):
     def _after_deal(self) -> None:
         first = self.game.first_player
         if first is None:
-            self.stage = OPENING
-            self.opening = [0] * self.n
+            self.stage = OPENING_ROLL
+            self.opening_rolls = [0] * self.players
         else:
             self._start_turn(first)
 
-    def _start_turn(self, seat: int) -> None:
-        self.cur = seat
-        self.turn += 1
-        self.stage = WHITE
-        self.white = 0
-        self.red = -1
-
+    # -- the pawn and the cards ------------------------------------------------------------
     def _choose_route(self, route: Route) -> None:
-        """K-PAWN-1/2: the pawn enters the route's spaces in order (contacts on the way: K-CARD-2)."""
+        """K-PAWN-1/2: the pawn makes its whole move; then it draws on a red dot, then answers each contact (R-K22)."""
         board = self.rules.board
-        self.walk = list(route.path)
-        dest = route.path[-1]
-        self.dot = len(route.path) == self.white and board.red_dot[dest]  # K-CARD-1: exact count only
+        path = route.path
+        seat, end = self.turn_seat, path[-1]
+        self.pawns[seat] = end
+        self._log("seat {} moves to {}", seat, board.names[end])
+        if end == board.finish:
+            self.finisher = seat  # K-END-1: the turn still finishes
+            self._log("seat {} reaches the Finish", seat)
+        obstacles = self.obstacles
+        self.obstacles_met = [s for s in path if obstacles[s]]  # K-CARD-2: moved into or through, in order
+        self.red_dot_draw = len(path) == self.white_die and board.red_dot[end]  # K-CARD-1: exact count only
         self.stage = WALK
-        self._log("seat {} moves to {}", self.cur, board.names[dest])
 
     def _play_card(self, card: int) -> None:
         """K-CARD-2..4: the card goes face down; a Hammer destroys the obstacle, a Jump lets it be."""
         rules = self.rules
-        seat = self.hits[0]
+        seat = self.in_contact[0]
         i = seat * rules.types + card
-        self.hand[i] -= 1
+        self.hands[i] -= 1
         self.played[i] += 1
         hammer = rules.card_is_hammer[card]
-        if self.stage == WALK:
-            at = self.pawn[self.cur]
-            kind = self.obs[at]
+        if self.stage is WALK:
+            at = self.obstacles_met[0]
+            kind = self.obstacles[at]
             if hammer:
-                self.obs[at] = EMPTY
+                self.obstacles[at] = NO_OBSTACLE
                 self._destroyed(kind)
-            where = rules.board.names[at]
-            self._log("seat {} plays {} on the {} at {}", seat, rules.card_codes[card], KIND_NAMES[kind], where)
-            self.hits.pop(0)
+            self._log("seat {} plays {} on the {} at {}", seat, rules.card_codes[card], OBSTACLE_WORDS[kind],
+                      rules.board.names[at])
+            self._contact_answered()
             return
-        kind = self.mkind
-        where = rules.board.names[self.mpos]
-        self._log("seat {} plays {} on the {} at {}", seat, rules.card_codes[card], KIND_NAMES[kind], where)
+        kind = self.mover_kind
+        self._log("seat {} plays {} on the {} at {}", seat, rules.card_codes[card], OBSTACLE_WORDS[kind],
+                  rules.board.names[self.mover_at])
         if hammer:
-            self.mkind = EMPTY
+            self.mover_kind = NO_OBSTACLE
             self._destroyed(kind)
-            self.hits.clear()
+            self.in_contact.clear()  # R-K11: once one hammers it, the others are safe
             return
-        if self.exact:  # K-CARD-3: jumped after landing by exact count: one space further
-            self.mleft = 1
-            self.exact = False
-        self.hits.pop(0)
-
-    def _destroyed(self, kind: int) -> None:
-        """K-CARD-4: a barrel goes back into the arm, a fireball back to the Oil Can."""
-        if kind == BARREL_HERE:
-            self.arm += 1
-        else:
-            self.oil += 1
+        if self.landed_exactly:  # K-CARD-3 (R-K12): jumped after landing by exact count: one space further
+            self.mover_steps_left = 1
+            self.landed_exactly = False
+        self.in_contact.pop(0)
 
     def _penalty(self, action: CardOutcome) -> None:
         """K-CARD-5/6/7: no face-up card at a contact."""
-        rules = self.rules
-        seat = self.hits.pop(0)
-        t = rules.types
+        t = self.rules.types
+        seat = self._contact_answered()
+        me = self.turn_seat
         if action.verb == LOSE:
             self.played[seat * t + action.card] -= 1
             self.deck[action.card] += 1  # R-K8: a returned card is shuffled into the deck
             self._log("seat {} returns {} to the deck", seat, action.code)
         elif action.verb == STEAL:
             self.played[seat * t + action.card] -= 1
-            self.hand[self.cur * t + action.card] += 1
-            self._log("seat {} steals {} from seat {}", self.cur, action.code, seat)
+            self.hands[me * t + action.card] += 1
+            self._log("seat {} steals {} from seat {}", me, action.code, seat)
         else:
             self.deck[action.card] -= 1
-            self.hand[self.cur * t + action.card] += 1
-            self._log("seat {} draws {} as seat {} has no cards", self.cur, action.code, seat)
-
-    # -- the engine: everything that needs no input -----------------------------------
-    def _needs_input(self, seat: int) -> bool:
-        return (
-            self._has_cards(self.hand, seat)
-            or self._has_cards(self.played, seat)
-            or (seat != self.cur and any(self.deck))
-        )
-
-    def _run(self) -> None:
-        board = self.rules.board
-        while True:
-            hits = self.hits
-            if hits:
-                if self._needs_input(hits[0]):
-                    break
-                hits.pop(0)  # K-CARD-7 (and R-K8: an empty deck gives nothing)
-                continue
-            stage = self.stage
-            if stage == WALK:
-                if self.walk:
-                    s = self.walk.pop(0)
-                    self.pawn[self.cur] = s
-                    if s == board.finish and self.finisher < 0:
-                        self.finisher = self.cur  # K-END-1: the turn still finishes
-                        self._log("seat {} reaches the Finish", self.cur)
-                    if self.obs[s]:
-                        self.hits = [self.cur]
-                        self.exact = False
-                    continue
-                self._begin_fireballs()
-                continue
-            if self.dot:
-                if any(self.deck):
-                    break
-                self.dot = False  # R-K8: an empty deck gives nothing
-                continue
-            if stage in (FIRE, BARREL, DROP):
-                if self.mkind:
-                    self._tick()
-                    continue
-                if stage == DROP:
-                    self._end_turn()
-                    break
-                if self.queue:
-                    s = self.queue.pop(0)
-                    kind = FIRE_HERE if stage == FIRE else BARREL_HERE
-                    if self.obs[s] == kind:  # it may have been destroyed meanwhile
-                        self.obs[s] = EMPTY
-                        self.mkind, self.mpos, self.mleft, self.mslid = kind, s, self.red, False
-                    continue
-                if stage == FIRE:
-                    self._begin_barrels()
-                else:
-                    self.stage = RELEASE
-                continue
-            if stage == RELEASE:
-                self._release_barrel()
-                continue
-            break
-        self.player = self._compute_player()
-
-    def _begin_fireballs(self) -> None:
-        """K-OBS-1/8: on a rest roll nothing moves; else fireballs move, highest first (R-K5)."""
-        if self.red == 0:
-            self.stage = RELEASE
-            return
-        self.stage = FIRE
-        index = self.rules.board.chain_index
-        self.queue = sorted((s for s, o in enumerate(self.obs) if o == FIRE_HERE), key=index.__getitem__)
-
-    def _begin_barrels(self) -> None:
-        """K-OBS-8: then barrels, lowest (furthest along) first (R-K5)."""
-        self.stage = BARREL
-        index = self.rules.board.chain_index
-        barrels = (s for s, o in enumerate(self.obs) if o == BARREL_HERE)
-        self.queue = sorted(barrels, key=index.__getitem__, reverse=True)
-
-    def _release_barrel(self) -> None:
-        """K-OBS-10 (R-K6): Donkey Kong drops a barrel on the drop space, even on a rest roll."""
-        self.stage = DROP
-        if self.arm:
-            self.arm -= 1
-            board = self.rules.board
-            self.mkind, self.mleft, self.mslid = BARREL_HERE, 0, True
-            self._log("Donkey Kong releases a barrel")
-            self._arrive(board.drop)
-
-    def _end_turn(self) -> None:
-        if self.finisher >= 0:
-            self.stage = OVER  # K-END-1: the bonus counts from now on
-            self._log("the game is over")
-            return
-        self._start_turn((self.cur + 1) % self.n)  # K-TURN-1: play passes to the left
-
-    def _tick(self) -> None:
-        """One step of the mover: a space along its way, a ladder space, or settling where it landed."""
-        board = self.rules.board
-        kind, pos = self.mkind, self.mpos
-        if kind == FIRE_HERE and pos == board.dk_front:  # K-OBS-9
-            self.mkind = EMPTY
-            self.oil += 1
-            self._log("a fireball reaches Donkey Kong and returns to the Oil Can")
-            return
-        if board.ladder_of[pos] >= 0:  # sliding: rungs cost nothing (R-K4)
-            self._arrive((board.rung_up if kind == FIRE_HERE else board.rung_down)[pos])
-            return
-        if self.mleft > 0:  # K-OBS-1/2/3: along the girder, off its edge down or up the broken line
-            # Spaces with nothing on them are passed in one go; the obstacle stops at the first
-            # space where something may happen (an obstacle, a pawn, the Oil Can or Donkey Kong).
-            nxt = board.next_fire if kind == FIRE_HERE else board.next_barrel
-            obs, pawn, special = self.obs, self.pawn, board.special
-            left = self.mleft
-            while True:
-                left -= 1
-                pos = nxt[pos]
-                if not left or obs[pos] or special[pos] or pos in pawn:
-                    break
-            self.mleft = left
-            self.mslid = False
-            self._arrive(pos)
-            return
-        if not self.mslid:  # landed by exact count
-            line = (board.slide_up if kind == FIRE_HERE else board.slide_down)[pos]
-            if line and (kind == FIRE_HERE or not self._pawn_on(line[:-1])):  # K-OBS-4/5
-                self.mslid = True
-                self._arrive(line[0])
-                return
-        if self.obs[pos] == kind:  # K-OBS-6: on to the next open space
-            self.mleft = 1
-            return
-        self.obs[pos] = kind
-        self.mkind = EMPTY
-
-    def _pawn_on(self, spaces: tuple[int, ...]) -> bool:
-        return any(p in spaces for p in self.pawn)
-
-    def _arrive(self, s: int) -> None:
-        """The mover enters space ``s``: the Oil Can, another obstacle, pawns."""
-        self.mpos = s
-        board = self.rules.board
-        obs = self.obs
-        if self.mkind == BARREL_HERE:
-            if s == board.oil:  # K-OBS-9: into the arm; a fireball is released with the rest of the count
-                self.arm += 1
-                self.mkind = EMPTY
-                if self.oil:
-                    self.oil -= 1
-                    self.mkind, self.mslid = FIRE_HERE, False
-                    self._log("a barrel reaches the Oil Can and a fireball is released")
-                return
-            if obs[s] == FIRE_HERE:  # K-OBS-7
-                self.arm += 1
-                self.mkind = EMPTY
-                self._log("a barrel meets a fireball at {} and is destroyed", board.names[s])
-                return
-        elif obs[s] == BARREL_HERE:  # K-OBS-7
-            obs[s] = EMPTY
-            self.arm += 1
-            self._log("a fireball destroys a barrel at {}", board.names[s])
-        if s in self.pawn:  # K-CARD-2: every pawn here, from the player whose turn it is leftwards
-            n, cur, pawn = self.n, self.cur, self.pawn
-            self.hits = [(cur + k) % n for k in range(n) if pawn[(cur + k) % n] == s]
-            self.exact = self.mleft == 0 and board.ladder_of[s] < 0
+            self.hands[me * t + action.card] += 1
+            self._log("seat {} draws {} as seat {} has no cards", me, action.code, seat)
 
     # -- results -------------------------------------------------------------------------
     def winners(self) -> tuple[int, ...]:
-        if self.stage != OVER:
+        if self.stage is not OVER:
             return ()
         scores = self.scores()
         top = max(scores)
@@ -521,80 +246,52 @@ class DonkeyKongState(State):
 
     def returns(self) -> list[float]:
         """Scores scaled to [-1, 1]: +1 for the top score, -1 for the lowest; all 0 if everyone ties."""
-        if self.stage != OVER:
-            return [0.0] * self.n
+        if self.stage is not OVER:
+            return [0.0] * self.players
         scores = self.scores()
         low, high = min(scores), max(scores)
         if high == low:
-            return [0.0] * self.n
+            return [0.0] * self.players
         return [2.0 * (s - low) / (high - low) - 1.0 for s in scores]
 
     def metrics(self) -> dict[str, float]:
         figures: dict[str, float] = {f"score[{seat}]": float(s) for seat, s in enumerate(self.scores())}
         figures["turns"] = float(self.turn)
-        if self.stage == OVER:
+        if self.stage is OVER:
             figures["rate:finisher_not_top"] = 0.0 if self.finisher in self.winners() else 1.0
         return figures
 
-    # -- copying and text --------------------------------------------------------------------
-    def _copy_into(self, other: State) -> None:
-        assert isinstance(other, DonkeyKongState)
-        other.rules = self.rules
-        other.n = self.n
-        other.pawn = self.pawn.copy()
-        other.obs = self.obs.copy()
-        other.hand = self.hand.copy()
-        other.played = self.played.copy()
-        other.deck = self.deck.copy()
-        other.arm = self.arm
-        other.oil = self.oil
-        other.stage = self.stage
-        other.cur = self.cur
-        other.turn = self.turn
-        other.white = self.white
-        other.red = self.red
-        other.finisher = self.finisher
-        other.walk = self.walk.copy()
-        other.queue = self.queue.copy()
-        other.mkind = self.mkind
-        other.mpos = self.mpos
-        other.mleft = self.mleft
-        other.mslid = self.mslid
-        other.hits = self.hits.copy()
-        other.exact = self.exact
-        other.dot = self.dot
-        other.opening = self.opening.copy()
-        other.player = self.player
-
+    # -- text ----------------------------------------------------------------------------
     def to_text(self) -> str:
         from tabletop.games.donkey_kong.notation import write_position
 
         return write_position(self)
 
     def to_dict(self) -> dict[str, Any]:
-        board = self.rules.board
+        names = self.rules.board.names
         return {
             "text": self.to_text(),
             "stage": self.stage_name(),
             "turn": self.turn,
-            "seat": self.cur,
-            "pawns": [board.names[p] for p in self.pawn],
-            "barrels": [board.names[s] for s, o in enumerate(self.obs) if o == BARREL_HERE],
-            "fireballs": [board.names[s] for s, o in enumerate(self.obs) if o == FIRE_HERE],
-            "barrels_in_arm": self.arm,
-            "fireballs_at_oil_can": self.oil,
+            "seat": self.turn_seat,
+            "pawns": [names[p] for p in self.pawns],
+            "barrels": [names[s] for s in self.spaces_of(BARREL)],
+            "fireballs": [names[s] for s in self.spaces_of(FIREBALL)],
+            "barrels_in_arm": self.barrels_in_arm,
+            "fireballs_at_oil_can": self.fireballs_at_oil_can,
             "scores": self.scores(),
             "finisher": None if self.finisher < 0 else self.finisher,
         }
 
     def __str__(self) -> str:
-        board = self.rules.board
+        names = self.rules.board.names
         codes = self.rules.card_codes
-        lines = [f"Donkey Kong, turn {self.turn}, seat {self.cur} to play ({self.stage_name()})"]
-        for seat in range(self.n):
+        lines = [f"Donkey Kong, turn {self.turn}, seat {self.turn_seat} to play ({self.stage_name()})"]
+        for seat in range(self.players):
             up = " ".join(f"{codes[t]}x{c}" for t, c in enumerate(self.hand_of(seat)) if c) or "-"
-            lines.append(f"  seat {seat}: at {board.names[self.pawn[seat]]}, score {self.score(seat)}, face up {up}")
-        barrels = ", ".join(board.names[s] for s, o in enumerate(self.obs) if o == BARREL_HERE) or "-"
-        fires = ", ".join(board.names[s] for s, o in enumerate(self.obs) if o == FIRE_HERE) or "-"
-        lines.append(f"  barrels: {barrels} (arm {self.arm}); fireballs: {fires} (Oil Can {self.oil})")
+            lines.append(f"  seat {seat}: at {names[self.pawns[seat]]}, score {self.score(seat)}, face up {up}")
+        barrels = ", ".join(names[s] for s in self.spaces_of(BARREL)) or "-"
+        fires = ", ".join(names[s] for s in self.spaces_of(FIREBALL)) or "-"
+        lines.append(f"  barrels: {barrels} (arm {self.barrels_in_arm}); fireballs: {fires}"
+                     f" (Oil Can {self.fireballs_at_oil_can})")
         return "\n".join(lines)

@@ -16,7 +16,8 @@ from tabletop.core.actions import Action
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
 from tabletop.games.donkey_kong.actions import CardOutcome, PlayCard, Roll, Route
-from tabletop.games.donkey_kong.state import BARREL_HERE, FIRE_HERE, DonkeyKongState
+from tabletop.games.donkey_kong.position import Obstacle
+from tabletop.games.donkey_kong.state import DonkeyKongState
 
 SEAT_STYLES = ("bold bright_cyan", "bold bright_magenta", "bold bright_green", "bold bright_white")
 CELL = 4
@@ -26,7 +27,7 @@ STAGE_WORDS = {
     "white": "rolling the white die (moves the pawn)",
     "red": "rolling the red die (moves every obstacle)",
     "route": "choosing the pawn's route",
-    "walk": "the pawn is moving",
+    "walk": "the pawn has moved: a red-dot card, then its contacts",
     "fire": "the fireballs are moving (highest first)",
     "barrel": "the barrels are moving (lowest first)",
     "release": "Donkey Kong releases a barrel",
@@ -54,15 +55,15 @@ def _cell(state: DonkeyKongState, s: int) -> Text:
     """One space: pawns (seat digits), an obstacle (B or F), or the space's mark."""
     board = state.rules.board
     content = Text()
-    for seat, at in enumerate(state.pawn):
+    for seat, at in enumerate(state.pawns):
         if at == s:
             content.append(str(seat), style=SEAT_STYLES[seat])
-    kind = state.obs[s]
-    if state.mkind and state.mpos == s:
-        kind = state.mkind
-    if kind == BARREL_HERE:
+    kind = state.obstacles[s]
+    if state.mover_kind and state.mover_at == s:
+        kind = state.mover_kind
+    if kind == Obstacle.BARREL:
         content.append("B", style="bold black on yellow")
-    elif kind == FIRE_HERE:
+    elif kind == Obstacle.FIREBALL:
         content.append("F", style="bold white on red")
     if not content.plain:
         if s == board.finish:
@@ -95,13 +96,14 @@ def _board(state: DonkeyKongState) -> Text:
             line += c
         roll = board.model.girders[gi].barrels_roll
         if gi == board.girder_of[board.dk_front]:
-            line.append(f"  Donkey Kong at {board.names[board.dk_front]}, {state.arm} barrel(s) in his arm",
+            line.append(f"  Donkey Kong at {board.names[board.dk_front]}, {state.barrels_in_arm} barrel(s) in his arm",
                         style="bold yellow")
         elif roll != "none":
             line.append("  barrels ←" if roll == "left" else "  barrels →", style="dim")
         if board.oil_can_beside_girder == gi:
             beside = board.model.oil_can_beside
-            line.append(f"  Oil Can beside {beside}: {state.oil} fireball(s) waiting", style="bold red")
+            waiting = state.fireballs_at_oil_can
+            line.append(f"  Oil Can beside {beside}: {waiting} fireball(s) waiting", style="bold red")
         lines.append_text(line)
         lines.append("\n")
         # the ladder spaces below this girder, top rung first
@@ -118,6 +120,14 @@ def _board(state: DonkeyKongState) -> Text:
                 row += c
             lines.append_text(row)
             lines.append("\n")
+    # the Start space, below the girder spaces it leads onto (off the obstacles' way)
+    row = Text("  ")
+    cells = [Text(" " * CELL)] * width
+    cells[board.column[board.start] - 1] = _cell(state, board.start)
+    for c in cells:
+        row += c
+    lines.append_text(row)
+    lines.append("\n")
     ruler = Text("  " + "".join(f"{c:^{CELL}}" for c in range(1, width + 1)), style="dim")
     lines.append_text(ruler)
     return lines
@@ -129,29 +139,29 @@ def _status(state: DonkeyKongState) -> Text:
     text.append(f"Turn {state.turn}", style="bold")
     if state.turn:
         text.append(" — seat ")
-        text.append(str(state.cur), style=SEAT_STYLES[state.cur])
+        text.append(str(state.turn_seat), style=SEAT_STYLES[state.turn_seat])
         text.append("'s turn")
     text.append(f": {STAGE_WORDS[state.stage_name()]}.")
-    if state.white:
-        text.append(f"  White die {state.white}", style="bold")
-        if state.red >= 0:
-            text.append(", red die " + (str(state.red) if state.red else "Donkey Kong Rests"), style="bold red")
-    if state.hits:
-        seat = state.hits[0]
-        where = board.names[state.pawn[seat]]
-        kind = "barrel" if (state.mkind or state.obs[state.pawn[seat]]) == BARREL_HERE else "fireball"
-        text.append(f"\nContact on {where}: seat {seat}'s pawn meets a {kind}")
-        text.append(" (it landed there by exact count)" if state.exact else "")
+    if state.white_die:
+        text.append(f"  White die {state.white_die}", style="bold")
+        if state.red_die >= 0:
+            text.append(", red die " + (str(state.red_die) if state.red_die else "Donkey Kong Rests"), style="bold red")
+    if state.in_contact:
+        seat = state.in_contact[0]
+        at = state.contact_space()
+        kind = "barrel" if (state.mover_kind or state.obstacles[at]) == Obstacle.BARREL else "fireball"
+        text.append(f"\nContact on {board.names[at]}: seat {seat}'s pawn meets a {kind}")
+        text.append(" (it landed there by exact count)" if state.landed_exactly else "")
         if state.current_player() == seat:
             text.append(f" — seat {seat} plays a face-up card.", style="bold")
         else:
             text.append(" — no face-up card: a face-down card is lost, stolen, or a card drawn.", style="bold")
-    elif state.dot:
-        text.append(f"\nSeat {state.cur} landed on a red dot and draws a card.", style="bold")
-    if state.queue:
-        text.append("\nStill to move: " + ", ".join(board.names[s] for s in state.queue), style="dim")
-    text.append(f"\nDonkey Kong's arm: {state.arm} barrel(s)   Oil Can: {state.oil} fireball(s) waiting",
-                style="yellow")
+    elif state.red_dot_draw:
+        text.append(f"\nSeat {state.turn_seat} landed on a red dot and draws a card.", style="bold")
+    if state.move_queue:
+        text.append("\nStill to move: " + ", ".join(board.names[s] for s in state.move_queue), style="dim")
+    arm, waiting = state.barrels_in_arm, state.fireballs_at_oil_can
+    text.append(f"\nDonkey Kong's arm: {arm} barrel(s)   Oil Can: {waiting} fireball(s) waiting", style="yellow")
     return text
 
 
@@ -161,17 +171,17 @@ def _players(state: DonkeyKongState) -> Table:
     for column in ("seat", "pawn", "face-up cards", "played (face down)", "score"):
         table.add_column(column)
     winners = state.winners()
-    for seat in range(state.n):
+    for seat in range(state.players):
         mark = ""
         if seat == state.finisher:
             mark += " ♥ finished"
         if seat in winners:
             mark += " ★ wins"
-        elif state.turn and seat == state.cur and not state.is_terminal():
+        elif state.turn and seat == state.turn_seat and not state.is_terminal():
             mark += " ◀ to play"
         table.add_row(
             Text(f"{seat}{mark}", style=SEAT_STYLES[seat]),
-            board.names[state.pawn[seat]],
+            board.names[state.pawns[seat]],
             _cards_text(state, state.hand_of(seat)),
             _cards_text(state, state.played_of(seat)),
             str(state.score(seat)),
@@ -212,20 +222,20 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, Route):
         dest = action.path[-1]
         words = f"walk {len(action.path)} space(s) to {board.names[dest]}"
-        met = [f"a {'barrel' if state.obs[s] == BARREL_HERE else 'fireball'} on {board.names[s]}"
-               for s in action.path if state.obs[s]]
+        met = [f"a {'barrel' if state.obstacles[s] == Obstacle.BARREL else 'fireball'} on {board.names[s]}"
+               for s in action.path if state.obstacles[s]]
         if met:
             words += ", meeting " + ", ".join(met)
         if dest == board.finish:
             words += " — the Finish! (+500 at the end of the turn)"
-        elif board.red_dot[dest] and len(action.path) == state.white:
+        elif board.red_dot[dest] and len(action.path) == state.white_die:
             words += " — a red dot: draw a card"
         return words
     if isinstance(action, PlayCard):
         points = state.rules.card_points[action.card]
         if state.rules.card_is_hammer[action.card]:
             return f"{_card_name(state, action.card)}: +{points} points and destroy the obstacle"
-        extra = ", which moves one space on" if state.exact else ""
+        extra = ", which moves one space on" if state.landed_exactly else ""
         return f"{_card_name(state, action.card)}: +{points} points and let the obstacle pass{extra}"
     if isinstance(action, Roll):
         if action.die == "red":
@@ -237,6 +247,6 @@ def describe(state: State, action: Action) -> str:
             "deal": f"{name} dealt face up",
             "draw": f"{name} drawn face up",
             "lose": f"{name} goes back into the deck",
-            "steal": f"{name} taken by seat {state.cur}",
+            "steal": f"{name} taken by seat {state.turn_seat}",
         }[action.verb]
     return str(action)

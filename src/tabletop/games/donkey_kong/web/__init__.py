@@ -24,7 +24,8 @@ def layout(game: DonkeyKongGame) -> dict[str, Any]:
         "ladders": [{"name": lad.name, "bottom": lad.bottom, "top": lad.top, "rungs": lad.rungs}
                     for lad in model.ladders],
         "edges": [{"upper": e.upper, "lower": e.lower} for e in model.edges],
-        "start": model.start,
+        "start": rules.board.names[rules.board.start],
+        "start_joins": list(model.start.joins),
         "finish": model.finish,
         "oil_can_beside": model.oil_can_beside,
         "barrel_drop": model.barrel_drop,

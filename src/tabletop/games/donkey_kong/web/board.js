@@ -34,7 +34,9 @@ function layout(board) {
   const rowOf = {};
   girders.forEach((g, i) => { rowOf[g.name] = i; });
   const columns = Math.max(...girders.map((g) => g.spaces), 1);
-  const height = TOP + ROW_H * girders.length + 40;
+  const startRoom = board.start ? 56 : 0;  // a row below the bottom girder for the Start space
+  const height = TOP + ROW_H * girders.length + 40 + startRoom;
+  const base = height - 60 - startRoom;  // the bottom girder's line
   const firstCol = {};
   for (const g of girders) {
     firstCol[g.name] = 1;
@@ -49,10 +51,18 @@ function layout(board) {
     if (!m || !(m[1] in rowOf)) return null;
     const g = girders[rowOf[m[1]]];
     const col = Number(m[2]) + firstCol[m[1]] - 1;
-    return [LEFT + (col - 0.5) * COL_W, height - 60 - rowOf[m[1]] * ROW_H + slope(g, Number(m[2]))];
+    return [LEFT + (col - 0.5) * COL_W, base - rowOf[m[1]] * ROW_H + slope(g, Number(m[2]))];
+  };
+  // the Start space lies below the girder spaces a pawn's first step leads onto
+  const startSpot = () => {
+    const joins = (board.start_joins || []).map(girderSpot).filter(Boolean);
+    if (!joins.length) return [LEFT + COL_W / 2, base + 50];
+    const x = joins.reduce((sum, [jx]) => sum + jx, 0) / joins.length;
+    return [x, Math.max(...joins.map(([, jy]) => jy)) + 50];
   };
   const spot = (name) => {
-    if (name === "OIL") return [LEFT - 52, height - 60];
+    if (name === "OIL") return [LEFT - 52, base];
+    if (name === board.start) return startSpot();
     const direct = girderSpot(name);
     if (direct) return direct;
     const m = /^(L\d+)\.(\d+)$/.exec(name);
@@ -63,7 +73,7 @@ function layout(board) {
     const t = Number(m[2]) / (ladder.rungs + 1);
     return [bx, by + (ty - by) * t];
   };
-  return {columns, height, spot, girderSpot, firstCol, rowOf};
+  return {columns, height, spot, girderSpot, startSpot, firstCol, rowOf};
 }
 
 export function label(action) {
@@ -282,9 +292,16 @@ function drawScenery(root, view, geo, board) {
     root.append(svg("text", {x: fx + 34, y: fy - 18, "font-size": 16, "font-weight": 700, fill: "#ff9fe0"},
       "♥ Finish"));
   }
-  if (board.start) {
-    const [sx, sy] = geo.girderSpot(board.start);
-    root.append(svg("text", {x: sx, y: sy + 48, "text-anchor": "middle", "font-size": 13, fill: "#9db7ff"}, "start"));
+  if (board.start) {  // the Start space, off the obstacles' way, with the steps onto the girder
+    const [sx, sy] = geo.startSpot();
+    for (const name of board.start_joins || []) {
+      const to = geo.girderSpot(name);
+      if (to) root.append(svg("line", {x1: sx, y1: sy - 14, x2: to[0], y2: to[1] + 16, stroke: "#9db7ff",
+        "stroke-width": 2, "stroke-dasharray": "3 5"}));
+    }
+    root.append(svg("rect", {x: sx - 34, y: sy - 14, width: 68, height: 30, rx: 8, fill: "#123a2a", stroke: "#7bd389",
+      "stroke-width": 2, class: "space"}, svg("title", {}, "START")));
+    root.append(svg("text", {x: sx, y: sy + 30, "text-anchor": "middle", "font-size": 13, fill: "#7bd389"}, "START"));
   }
 }
 
