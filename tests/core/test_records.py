@@ -51,6 +51,10 @@ def test_a_truncated_record_claiming_a_result_does_not_replay(race: Game, tmp_pa
         tabletop.replay(record)
 
 
+def strict_tail(args: tuple[str, ...]) -> str:
+    return "; every chance outcome re-derived from seed 3" if "--strict" in args else ""
+
+
 def test_a_record_that_stops_early_replays_as_incomplete(race: Game, tmp_path: Path) -> None:
     record = tabletop.play(race, [RandomAgent(), RandomAgent()], seed=3)
     record.actions, record.winners, record.returns = record.actions[:5], None, None
@@ -60,6 +64,8 @@ def test_a_record_that_stops_early_replays_as_incomplete(race: Game, tmp_path: P
         result = _cli(str(path), *args)
         assert result.exit_code == 0, result.output
         assert "incomplete: 5 actions replayed" in result.output and "verified" not in result.output
+        assert result.output.rstrip("\n").split("\n")[-1].startswith("incomplete: 5 actions replayed")
+        assert result.output.rstrip("\n").split("\n")[-1].endswith("claims no result" + strict_tail(args))
     whole = _cli(str(_saved(tabletop.play(race, [RandomAgent(), RandomAgent()], seed=3), tmp_path / "w.json")), "-q")
     assert whole.exit_code == 0 and whole.output.startswith("verified:")
 

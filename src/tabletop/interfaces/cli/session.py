@@ -239,5 +239,6 @@ class ReplaySession:
         line = verdict(record, state, self.strict, self.until)
         colour = "green" if line.startswith("verified") else "yellow"
         word, _, rest = line.partition(":")
-        self.console.print(f"[{colour}]{word}[/{colour}]:{escape(rest)}")
+        # one line whatever the terminal's width, so scripts can read the last line
+        self.console.print(f"[{colour}]{word}[/{colour}]:{escape(rest)}", soft_wrap=True)
         return state
