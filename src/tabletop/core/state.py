@@ -134,6 +134,8 @@ class State(abc.ABC):
         if action not in legal:
             if isinstance(action, str):
                 action = self.parse_action(action)  # the legal action with this notation, or an error
+            elif not isinstance(action, Action):
+                raise IllegalActionError(f"a {type(action).__name__} is not an action (give an action or its text)")
             else:
                 raise self._illegal(str(action))
         self._legal = self._distribution = self._texts = None
@@ -152,6 +154,7 @@ class State(abc.ABC):
         return action
 
     def _illegal(self, text: str) -> IllegalActionError:
+        text = text if len(text) <= 60 else text[:57] + "..."
         legal = [str(a) for a in self.legal_actions()]
         if not legal:
             return IllegalActionError(f"{text!r} is not legal: the game is over")
