@@ -150,7 +150,7 @@ class DoodleJumpPosition(State):
 
     def empty_levels(self) -> list[int]:
         """The levels with no Doodler and no tile, bottom first (D-TILE-6)."""
-        return [lv for lv in self.order if self.geo.level_is_empty(lv, self.board, self.pos)]
+        return self.geo.empty_levels(self.order, self.board, self.pos)
 
     def setup_rows_without_tile(self) -> list[int]:
         """The setup rows (D-SETUP-2) whose level holds no tile yet, bottom first."""
@@ -184,9 +184,6 @@ class DoodleJumpPosition(State):
         return describe_position(self)
 
     # -- words for the event log ------------------------------------------------------------
-    def _who(self) -> str:
-        return f"seat {self.seat}"
-
     def _pad_or_start(self, pad: int) -> str:
         return "the start (off the board)" if pad < 0 else self.rules.pad_names[pad]
 
