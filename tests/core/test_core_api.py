@@ -16,6 +16,7 @@ from tabletop.core import (
     InvalidOptionError,
     NotationError,
     ReplayError,
+    TimeModel,
     UnknownGameError,
 )
 from tabletop.core.actions import Action
@@ -82,6 +83,17 @@ def test_distribution_membership_by_index() -> None:
         assert all(f in dist for f in faces[:60]) and not any(f in dist for f in faces[60:])
         assert [f for f in faces if dist.probability(f) > 0] == faces[:60]
     assert LONG_SCAN < 60
+
+
+def test_time_model_counts_seconds_per_figure() -> None:
+    """A time model may count seconds per unit of the game's own figures; a figure it needs but the game did
+    not report is an error naming it, never a silent zero."""
+    model = TimeModel(setup_minutes=2, seconds_per_turn=10, seconds_per_figure=(("cards", 30.0), ("waits", 6.0)))
+    assert model.minutes(12, figures={"cards": 4, "waits": 5, "other": 99}) == 2 + (120 + 120 + 30) / 60
+    with pytest.raises(ValueError, match="'waits'"):
+        model.minutes(12, figures={"cards": 4})
+    with pytest.raises(ValueError, match="'cards'"):
+        model.minutes(12)
 
 
 def test_actions_round_trip_through_text(race: Game) -> None:
