@@ -82,6 +82,7 @@ def test_distribution_membership_by_index() -> None:
     for dist in (Distribution.uniform(faces[:60]), Distribution.weighted([(f, 1 + f.n) for f in faces[:60]])):
         assert all(f in dist for f in faces[:60]) and not any(f in dist for f in faces[60:])
         assert [f for f in faces if dist.probability(f) > 0] == faces[:60]
+        assert [1] not in dist and "3" not in dist  # not actions (an unhashable one included): never outcomes
     assert LONG_SCAN < 60
 
 

@@ -99,7 +99,7 @@ class Distribution:
         """Is ``action`` an outcome? One dict look-up (the index is built on first use), where
         ``action in outcomes`` compares with every outcome before it: for a roll of five dice
         that is hundreds."""
-        return action in self._outcome_index()
+        return isinstance(action, Action) and action in self._outcome_index()
 
     def _outcome_index(self) -> dict[Action, int]:
         index = self._index

@@ -136,6 +136,8 @@ class State(abc.ABC):
         legal = self._legal if self._legal is not None else self.legal_actions()
         dist = self._distribution  # set at a chance node once its outcomes were asked for
         if action not in (legal if dist is None or len(legal) <= LONG_SCAN else dist):
+            if not isinstance(action, Action):
+                raise IllegalActionError(f"a {type(action).__name__} is not an action (give an action or its text)")
             raise self._illegal(str(action))
         self._legal = None
         self._distribution = None
@@ -155,6 +157,7 @@ class State(abc.ABC):
         return action
 
     def _illegal(self, text: str) -> IllegalActionError:
+        text = text if len(text) <= 60 else text[:57] + "..."
         legal = [str(a) for a in self.legal_actions()]
         if not legal:
             return IllegalActionError(f"{text!r} is not legal: the game is over")
