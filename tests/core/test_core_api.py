@@ -16,9 +16,13 @@ from tabletop.core import (
     InvalidOptionError,
     NotationError,
     ReplayError,
+    TimeModel,
     UnknownGameError,
 )
+from tabletop.core.actions import Action
+from tabletop.core.chance import Distribution
 from tabletop.core.record import Record
+from tabletop.core.state import LONG_SCAN
 from tabletop.testing import check_game
 
 
@@ -61,6 +65,36 @@ def test_illegal_action_raises_names_choices_and_changes_nothing(race: Game) -> 
     with pytest.raises(IllegalActionError, match="'advance' is not a legal chance outcome here; legal: roll 1"):
         race.new_initial_state().apply_action("advance")
     assert state.to_text() == before and [str(a) for a in state.history()] == ["roll 2"]
+
+
+def test_distribution_membership_by_index() -> None:
+    """``action in distribution`` is true exactly for its outcomes (the check apply_action uses past
+    LONG_SCAN outcomes), and agrees with ``probability``."""
+
+    class Face(Action):
+        def __init__(self, n: int) -> None:
+            self.n = n
+
+        def __str__(self) -> str:
+            return str(self.n)
+
+    faces = [Face(n) for n in range(100)]
+    for dist in (Distribution.uniform(faces[:60]), Distribution.weighted([(f, 1 + f.n) for f in faces[:60]])):
+        assert all(f in dist for f in faces[:60]) and not any(f in dist for f in faces[60:])
+        assert [f for f in faces if dist.probability(f) > 0] == faces[:60]
+        assert [1] not in dist and "3" not in dist  # not actions (an unhashable one included): never outcomes
+    assert LONG_SCAN < 60
+
+
+def test_time_model_counts_seconds_per_figure() -> None:
+    """A time model may count seconds per unit of the game's own figures; a figure it needs but the game did
+    not report is an error naming it, never a silent zero."""
+    model = TimeModel(setup_minutes=2, seconds_per_turn=10, seconds_per_figure=(("cards", 30.0), ("waits", 6.0)))
+    assert model.minutes(12, figures={"cards": 4, "waits": 5, "other": 99}) == 2 + (120 + 120 + 30) / 60
+    with pytest.raises(ValueError, match="'waits'"):
+        model.minutes(12, figures={"cards": 4})
+    with pytest.raises(ValueError, match="'cards'"):
+        model.minutes(12)
 
 
 def test_actions_round_trip_through_text(race: Game) -> None:

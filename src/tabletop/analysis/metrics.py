@@ -91,16 +91,16 @@ def play_traced(game: Game, agents: Sequence[Agent], seed: int) -> tuple[State, 
     winners = state.winners()
     turns = state.turn_number()
     row = GameRow(seed, winners, first, turns, actions, decisions, choices, choice_turns, legal_sum, chance)
+    row.figures = state.metrics()
     model = game.time_model()
     if model is not None:
-        row.minutes = model.minutes(turns, decisions, chance)
+        row.minutes = model.minutes(turns, decisions, chance, row.figures)
     if standings is not None:
         final = state.standings()
         if final is not None:
             trace.append(final)
         row.lead_changes = lead_changes(trace)
         row.drama, row.trailed = drama(trace, winners)
-    row.figures = state.metrics()
     return state, row
 
 

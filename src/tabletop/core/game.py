@@ -38,7 +38,8 @@ class GameInfo:
 
 @dataclass(frozen=True)
 class TimeModel:
-    """How long a game takes at a real table: setup plus seconds per turn, decision and chance event.
+    """How long a game takes at a real table: setup plus seconds per turn, decision and chance event,
+    and per unit of any of the game's own figures (``State.metrics()``: danger cards, rolls ...).
 
     A game's :meth:`Game.time_model` gives one (from its data file, with the
     source of its numbers); the analysis turns a played game's counts into
@@ -46,17 +47,27 @@ class TimeModel:
 
     >>> TimeModel(setup_minutes=5, seconds_per_turn=10, seconds_per_decision=6).minutes(turns=30, decisions=20)
     12.0
+    >>> cards = TimeModel(seconds_per_turn=15, seconds_per_figure=(("cards", 40.0),))
+    >>> cards.minutes(turns=20, figures={"cards": 3})
+    7.0
     """
 
     setup_minutes: float = 0.0
     seconds_per_turn: float = 0.0
     seconds_per_decision: float = 0.0
     seconds_per_chance: float = 0.0
+    seconds_per_figure: tuple[tuple[str, float], ...] = ()
 
-    def minutes(self, turns: int, decisions: int = 0, chance: int = 0) -> float:
-        """Estimated minutes at the table for a game of ``turns`` turns, ``decisions`` decisions
-        and ``chance`` chance events (dice rolled, cards drawn)."""
+    def minutes(
+        self, turns: int, decisions: int = 0, chance: int = 0, figures: Mapping[str, float] | None = None
+    ) -> float:
+        """Estimated minutes at the table for a game of ``turns`` turns, ``decisions`` decisions,
+        ``chance`` chance events (dice rolled, cards drawn) and the game's ``figures`` at its end."""
         seconds = turns * self.seconds_per_turn + decisions * self.seconds_per_decision
+        for name, each in self.seconds_per_figure:
+            if figures is None or name not in figures:
+                raise ValueError(f"this time model counts seconds per {name!r}, a figure the game did not report")
+            seconds += figures[name] * each
         return self.setup_minutes + (seconds + chance * self.seconds_per_chance) / 60
 
 

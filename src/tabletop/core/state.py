@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 CHANCE = -1
 #: ``current_player()`` once the game is over (the same value as OpenSpiel's).
 TERMINAL = -4
+#: Past this many chance outcomes, :meth:`State.apply_action` checks an outcome by the distribution's
+#: index (one look-up) rather than by comparing it with each outcome in turn.
+LONG_SCAN = 32
 
 S = TypeVar("S", bound="State")
 
@@ -131,7 +134,8 @@ class State(abc.ABC):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
+        dist = self._distribution  # set at a chance node once its outcomes were asked for
+        if action not in (legal if dist is None or len(legal) <= LONG_SCAN else dist):
             if isinstance(action, str):
                 action = self.parse_action(action)  # the legal action with this notation, or an error
             elif not isinstance(action, Action):

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from tabletop.core.errors import IllegalActionError
 from tabletop.games.doodle_jump.actions import combos_by_sum
 
 
@@ -39,3 +40,17 @@ def test_d_jump_2_combinations_match_every_subset_of_the_dice() -> None:
             found = combos_by_sum(numbers, dots)
             assert {s: set(c) for s, c in found.items()} == expected
             assert all(len(c) == len(set(c)) for c in found.values())  # each multiset once
+
+
+def test_d_turn_2_a_roll_of_other_dice_is_not_an_outcome(dj) -> None:
+    """D-TURN-2: with five numbered dice and the symbol die to roll, a roll of four dice (an outcome of
+    another chance node, hundreds of outcomes long) is rejected and changes nothing."""
+    state = dj.position("B9/off/off/off")
+    four = state.table.roll_distribution(4, True).outcomes[0]
+    assert len(state.chance_distribution()) > 1000 and four not in state.chance_distribution()
+    before = state.to_text()
+    with pytest.raises(IllegalActionError, match="not a legal chance outcome"):
+        state.apply_action(four)
+    assert state.to_text() == before and state.history() == ()
+    state.apply_action(state.chance_distribution().outcomes[-1])  # and a true outcome is taken
+    assert state.history() == (state.table.roll_distribution(5, True).outcomes[-1],)

@@ -74,6 +74,11 @@ class Roll(Action):
     def __str__(self) -> str:
         return self.text
 
+    @property
+    def faces(self) -> str:
+        """The faces shown, without the word: ``1 3 4 4 6 / shift``."""
+        return self.text[5:]
+
 
 @dataclass(frozen=True, eq=False, repr=False, slots=True)
 class Jump(Action):
@@ -86,6 +91,11 @@ class Jump(Action):
 
     def __str__(self) -> str:
         return self.text
+
+    @property
+    def used(self) -> str:
+        """The dice used, as written after the ``=``: ``1+4+4``."""
+        return self.text.split("= ")[1]
 
 
 @dataclass(frozen=True, eq=False, repr=False, slots=True)
@@ -170,6 +180,7 @@ class ActionTable:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self.kinds = len(rules.tile_kinds)
         names = rules.level_names
         self.levels = tuple(PlaceLevel(i, f"level {n}") for i, n in enumerate(names))
         self.draws = tuple(DrawTile(k, f"draw {kind}") for k, kind in enumerate(rules.tile_kinds))
@@ -187,6 +198,14 @@ class ActionTable:
             for level in range(len(names))
         }
         self.agains = {tile: LevelMove(tile, -1, 0, self._prefix(tile) + "again") for tile in self._movers()}
+        # the same actions by level, for listing them in the ramp's order
+        self.shifts_by_level = {
+            tile: tuple((self.shifts[tile, lv, -1], self.shifts[tile, lv, 1]) for lv in range(len(names)))
+            for tile in self._movers()
+        }
+        self.removes_by_level = {
+            tile: tuple(self.removes[tile, lv] for lv in range(len(names))) for tile in self._movers()
+        }
         self.springs = tuple(TileJump(-1, p, f"spring {n}") for p, n in enumerate(rules.pad_names))
         self.tile_jumps = {
             (k, p): TileJump(k, p, f"use {kind} {name}")
@@ -202,6 +221,9 @@ class ActionTable:
             for v in values
         }
         self._jumps: dict[tuple[int, Combo], Jump] = {}
+        # per roll, with the symbol die's dots usable or not: the jumps onto each pad
+        self._roll_jumps: tuple[dict[Roll, tuple[tuple[Jump, ...], ...]], ...] = ({}, {})
+        self._dice_jumps: dict[tuple[tuple[int, ...], int], tuple[tuple[Jump, ...], ...]] = {}
         self._rolls: dict[tuple[int, bool], Distribution] = {}
         self._roll_index: dict[str, Roll] = {}
 
@@ -219,6 +241,30 @@ class ActionTable:
             text = f"jump {self.rules.pad_names[pad]} = {_dice_text(dice, dots)}"
             action = self._jumps[key] = Jump(pad, dice, dots, text)
         return action
+
+    def roll_jumps(self, roll: Roll, symbol: bool) -> tuple[tuple[Jump, ...], ...]:
+        """For each pad, the dice jumps onto it that ``roll`` allows (D-JUMP-2, R-D3): the dice picked
+        sum to the pad's number; the symbol die's dots count only while ``symbol`` (it is unused).
+
+        Worked out once per roll from :func:`combos_by_sum`, in its order (fewest dice first).
+        """
+        by_roll = self._roll_jumps[symbol]
+        by_pad = by_roll.get(roll)
+        if by_pad is None:
+            face = roll.symbol if symbol else ""
+            by_pad = by_roll[roll] = self._jumps_by_pad(roll.numbers, int(face) if face.isdigit() else 0)
+        return by_pad
+
+    def _jumps_by_pad(self, numbers: tuple[int, ...], dots: int) -> tuple[tuple[Jump, ...], ...]:
+        key = (numbers, dots)
+        by_pad = self._dice_jumps.get(key)
+        if by_pad is None:
+            sums = combos_by_sum(numbers, dots)
+            by_pad = self._dice_jumps[key] = tuple(
+                tuple(self.jump(pad, combo) for combo in sums.get(number, ()))
+                for pad, number in enumerate(self.rules.pad_number)
+            )
+        return by_pad
 
     def roll_distribution(self, numbered: int, symbol: bool) -> Distribution:
         """All outcomes of rolling ``numbered`` dice (and the symbol die), as sorted multisets."""

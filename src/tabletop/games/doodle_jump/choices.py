@@ -8,7 +8,6 @@ tiles may be used at any decision of their holder's turn (R-D8).
 from __future__ import annotations
 
 from tabletop.core.actions import Action
-from tabletop.games.doodle_jump.actions import combos_by_sum
 from tabletop.games.doodle_jump.phases import USE_ROLL
 from tabletop.games.doodle_jump.position import DoodleJumpPosition
 
@@ -28,18 +27,15 @@ class Choices(DoodleJumpPosition):
         roll = self.roll
         if roll is None:
             return []
-        r = self.rules
         table = self.table
         here = self.pos[self.seat]
-        symbol = roll.symbol if self.symbol else ""
-        dots = int(symbol) if symbol.isdigit() else 0
-        sums = combos_by_sum(roll.numbers, dots)
+        jumps = table.roll_jumps(roll, self.symbol)
         options: list[Action] = []
         for pad in self.geo.reachable(here, self.order, self.rows, self.offset):
-            for combo in sums.get(r.pad_number[pad], ()):
-                options.append(table.jump(pad, combo))
+            options += jumps[pad]
+        symbol = roll.symbol if self.symbol else ""
         if here >= 0 and self.config.has_targets:
-            options.extend(self._shots(here, roll.numbers, dots))
+            options.extend(self._shots(here, roll.numbers, int(symbol) if symbol.isdigit() else 0))
         if symbol == "shift":
             options.extend(self._shifts(SYMBOL_DIE))
         elif symbol == "remove":
@@ -72,30 +68,33 @@ class Choices(DoodleJumpPosition):
     def _shifts(self, tile: int) -> list[Action]:
         """D-SYMBOL-2: any level one slot left or right, at most ``max_offset`` over the edge."""
         limit = self.rules.max_offset
-        shifts = self.table.shifts
+        by_level = self.table.shifts_by_level[tile]
+        offset = self.offset
         found: list[Action] = []
         for level in self.order:
-            off = self.offset[level]
-            if off - 1 >= -limit:
-                found.append(shifts[tile, level, -1])
-            if off + 1 <= limit:
-                found.append(shifts[tile, level, 1])
+            off = offset[level]
+            left, right = by_level[level]
+            if off > -limit:
+                found.append(left)
+            if off < limit:
+                found.append(right)
         return found
 
     def _removes(self, tile: int) -> list[Action]:
         """D-SYMBOL-3, R-D10: a level with no Doodler to the top, never the top level itself."""
-        removes = self.table.removes
-        occupied = {self.rules.pad_level[p] for p in self.pos if p >= 0}
-        return [removes[tile, level] for level in self.order[:-1] if level not in occupied]
+        removes = self.table.removes_by_level[tile]
+        level_of = self.rules.pad_level
+        occupied = {level_of[p] for p in self.pos if p >= 0}
+        return [removes[level] for level in self.order[:-1] if level not in occupied]
 
     def tile_uses(self) -> list[Action]:
         """What the player to move can do with kept tiles right now (R-D8)."""
-        r = self.rules
-        kinds = len(r.tile_kinds)
+        kinds = self.table.kinds
         base = self.seat * kinds
         cards = self.cards
         if not any(cards[base : base + kinds]):
             return []
+        r = self.rules
         here = self.pos[self.seat]
         uses: list[Action] = []
         for k in range(kinds):

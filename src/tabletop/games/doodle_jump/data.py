@@ -90,6 +90,14 @@ class TileData(DataModel):
     source: str = Field(min_length=1)
 
 
+class TimeData(Sourced):
+    """Estimated time at a table, for the analysis' minutes (``Game.time_model``)."""
+
+    setup_minutes: float = Field(ge=0, le=60)
+    seconds_per_roll: float = Field(ge=0, le=600)
+    seconds_per_decision: float = Field(ge=0, le=600)
+
+
 class DoodleJumpData(DataModel):
     """The whole data file."""
 
@@ -100,6 +108,7 @@ class DoodleJumpData(DataModel):
     levels: tuple[LevelData, ...]
     levels_source: str = Field(min_length=1)
     tiles: tuple[TileData, ...]
+    time: TimeData | None = None  # no [time] section: no time model, minutes are not estimated
 
     @model_validator(mode="after")
     def _check(self) -> DoodleJumpData:

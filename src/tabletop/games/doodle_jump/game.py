@@ -6,12 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.core.chance import Distribution
-from tabletop.core.game import Game, GameInfo
+from tabletop.core.game import Game, GameInfo, TimeModel
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.games.doodle_jump.actions import ActionTable
 from tabletop.games.doodle_jump.board import Geometry
-from tabletop.games.doodle_jump.data import Rules, build_rules, load_data
+from tabletop.games.doodle_jump.data import Rules, TimeData, build_rules, load_data
 from tabletop.games.doodle_jump.state import DoodleJumpState
 
 
@@ -53,10 +53,12 @@ class DoodleJumpGame(Game):
     table: ActionTable
     geometry: Geometry
     has_targets: bool
+    time: TimeData | None
 
     def _check_options(self, options: Mapping[str, Any]) -> None:
         data = load_data(options["data"])
         self.rules = build_rules(data, options["players"], options["tiles"], options["choose_shield"])
+        self.time = data.time
         self.table = ActionTable(self.rules)
         self.geometry = Geometry.build(self.rules)
         self.has_targets = any(
@@ -68,6 +70,18 @@ class DoodleJumpGame(Game):
     def max_game_length(self) -> int:
         # Each turn is a handful of actions; random games are measured in the rules doc.
         return 200_000
+
+    def time_model(self) -> TimeModel | None:
+        """Minutes at the table from the data file's provisional ``[time]`` estimates: setup, seconds per
+        roll (the figure ``rolls``) and per decision."""
+        time = self.time
+        if time is None:
+            return None
+        return TimeModel(
+            setup_minutes=time.setup_minutes,
+            seconds_per_decision=time.seconds_per_decision,
+            seconds_per_figure=(("rolls", time.seconds_per_roll),),
+        )
 
     def new_initial_state(self) -> DoodleJumpState:
         return DoodleJumpState(self)

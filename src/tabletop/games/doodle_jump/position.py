@@ -120,7 +120,20 @@ class DoodleJumpPosition(State):
 
     def metrics(self) -> dict[str, float]:
         turns = max(self.turns, 1)
-        return {"turns": float(self.turns), "rolls_per_turn": self.rolls / turns, "fall_rate": self.falls / turns}
+        return {
+            "turns": float(self.turns),
+            "rolls": float(self.rolls),
+            "rolls_per_turn": self.rolls / turns,
+            "fall_rate": self.falls / turns,
+        }
+
+    def standings(self) -> list[float]:
+        """Each Doodler's height: the row of the level it stands on, 1 (bottom) to 8 (top), 0 off the board.
+
+        The race is to the top level (D-WIN-1), so the highest Doodler leads; Doodlers on one level are level.
+        """
+        level_of, rows = self.rules.pad_level, self.rows
+        return [float(rows[level_of[p]] + 1) if p >= 0 else 0.0 for p in self.pos]
 
     def kept(self, seat: int) -> dict[str, int]:
         """The tiles on ``seat``'s Doodler Card, by kind."""
@@ -150,7 +163,7 @@ class DoodleJumpPosition(State):
 
     def empty_levels(self) -> list[int]:
         """The levels with no Doodler and no tile, bottom first (D-TILE-6)."""
-        return [lv for lv in self.order if self.geo.level_is_empty(lv, self.board, self.pos)]
+        return self.geo.empty_levels(self.order, self.board, self.pos)
 
     def setup_rows_without_tile(self) -> list[int]:
         """The setup rows (D-SETUP-2) whose level holds no tile yet, bottom first."""
@@ -184,9 +197,6 @@ class DoodleJumpPosition(State):
         return describe_position(self)
 
     # -- words for the event log ------------------------------------------------------------
-    def _who(self) -> str:
-        return f"seat {self.seat}"
-
     def _pad_or_start(self, pad: int) -> str:
         return "the start (off the board)" if pad < 0 else self.rules.pad_names[pad]
 

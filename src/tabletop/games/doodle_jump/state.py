@@ -119,10 +119,10 @@ class DoodleJumpState(TurnFlow):
     def _decide(self, action: Action, phase: Phase) -> None:
         """The seat's decision at the start of a turn, after a roll, or at continue-or-stop."""
         if action is CONTINUE or action is START_ROLL:
-            self._log("{} rolls {} dice", self._who(), self.numbered + (1 if self.symbol else 0))
+            self._log("seat {} rolls {} dice", self.seat, self.numbered + (1 if self.symbol else 0))
             self.phase = ROLL
         elif action is STOP:
-            self._log("{} stops on {}", self._who(), self._where(self.seat))
+            self._log("seat {} stops on {}", self.seat, self._where(self.seat))
             self._end_turn()
         elif isinstance(action, Jump):
             self._dice_jump(action)

@@ -47,7 +47,7 @@ class TurnFlow(Choices):
     def _rolled(self, roll: Roll) -> None:
         self.roll = roll
         self.rolls += 1
-        self._log("{} rolls {}", self._who(), roll.text[5:])
+        self._log("seat {} rolls {.faces}", self.seat, roll)
         options = self.roll_options()
         if options:
             self.phase = USE_ROLL
@@ -58,7 +58,7 @@ class TurnFlow(Choices):
 
     def _failed_roll(self) -> None:
         """D-TURN-3 C: nothing applies, so the Doodler falls (a Shield may stop it, R-D7)."""
-        self._log("{} cannot use the roll", self._who())
+        self._log("seat {} cannot use the roll", self.seat)
         self._fall(monster_left=False)
 
     def _fall(self, monster_left: bool) -> None:
@@ -86,7 +86,7 @@ class TurnFlow(Choices):
         if start >= 0:
             self._drop(self.seat, start)
         else:
-            self._log("{} stays at the start", self._who())
+            self._log("seat {} stays at the start", self.seat)
 
     def _after_fall(self, monster_left: bool) -> None:
         if monster_left:
@@ -97,7 +97,7 @@ class TurnFlow(Choices):
     def _spend_shield(self) -> None:
         kind = self.shield_kind()
         self.cards[self.seat * len(self.rules.tile_kinds) + kind] -= 1
-        self._log("{}'s Shield stops the fall on {}", self._who(), self._where(self.seat))
+        self._log("seat {}'s Shield stops the fall on {}", self.seat, self._where(self.seat))
 
     def _resume(self, target: Phase) -> None:
         """Go on after a jump, symbol use, shot or tile use (R-D4 for running out of dice)."""
@@ -105,7 +105,7 @@ class TurnFlow(Choices):
             if self.numbered or self.symbol:
                 self.phase = CONTINUE_OR_STOP
             else:
-                self._log("{} has no dice left; the turn ends", self._who())
+                self._log("seat {} has no dice left; the turn ends", self.seat)
                 self._end_turn()
         elif target == USE_ROLL:
             if self.roll_options():
@@ -125,31 +125,31 @@ class TurnFlow(Choices):
         if jump.dots:
             self.symbol = False
         self.roll = None
-        self._log("{} jumps to {} with {}", self._who(), self.rules.pad_names[jump.pad], jump.text.split("= ")[1])
+        self._log("seat {} jumps to {} with {.used}", self.seat, self.rules.pad_names[jump.pad], jump)
         self._land(jump.pad, self.pos[self.seat], CONTINUE_OR_STOP)
 
     def _level_move(self, move: LevelMove, phase: Phase) -> None:
         r = self.rules
         if move.tile >= 0:
             self.cards[self.seat * len(r.tile_kinds) + move.tile] -= 1
-            self._log("{} uses a {}", self._who(), r.tile_names[move.tile])
+            self._log("seat {} uses a {}", self.seat, r.tile_names[move.tile])
             after = phase
         else:
             self.symbol = False
             self.roll = None
             after = CONTINUE_OR_STOP
         if move.level < 0:
-            self._log("{} tries again", self._who())
+            self._log("seat {} tries again", self.seat)
             self.roll = None
             self.phase = ROLL
             return
         name = r.level_names[move.level]
         if move.direction:
             self.offset[move.level] += move.direction
-            self._log("{} shifts level {} {}", self._who(), name, "left" if move.direction < 0 else "right")
+            self._log("seat {} shifts level {} {}", self.seat, name, "left" if move.direction < 0 else "right")
         else:
             self._remove_level(move.level)
-            self._log("{} moves level {} to the top", self._who(), name)
+            self._log("seat {} moves level {} to the top", self.seat, name)
         self._resume(after)
 
     def _remove_level(self, level: int) -> None:
@@ -164,7 +164,7 @@ class TurnFlow(Choices):
     def _tile_jump(self, use: TileJump, phase: Phase) -> None:
         r = self.rules
         self.cards[self.seat * len(r.tile_kinds) + use.tile] -= 1
-        self._log("{} uses a {} to reach {}", self._who(), r.tile_names[use.tile], r.pad_names[use.pad])
+        self._log("seat {} uses a {} to reach {}", self.seat, r.tile_names[use.tile], r.pad_names[use.pad])
         self._land(use.pad, self.pos[self.seat], phase)
 
     def _shoot(self, shot: Shoot) -> None:
@@ -177,7 +177,7 @@ class TurnFlow(Choices):
         kind = self.board[shot.pad]
         self.board[shot.pad] = -1
         self.cards[self.seat * len(r.tile_kinds) + kind] += 1
-        self._log("{} shoots the {} on {} and wins it", self._who(), r.tile_names[kind], r.pad_names[shot.pad])
+        self._log("seat {} shoots the {} on {} and wins it", self.seat, r.tile_names[kind], r.pad_names[shot.pad])
         self._draw_or_resume(CONTINUE_OR_STOP, high=True)
 
     def _land(self, pad: int, start: int, after: Phase) -> None:
@@ -186,10 +186,11 @@ class TurnFlow(Choices):
         seat = self.seat
         pos = self.pos
         pos[seat] = pad
-        for other in range(r.players):
-            if other != seat and pos[other] == pad:
-                self._log("{} knocks seat {} off {}", self._who(), other, r.pad_names[pad])
-                self._drop(other, pad)
+        if pos.count(pad) > 1:
+            for other in range(r.players):
+                if other != seat and pos[other] == pad:
+                    self._log("seat {} knocks seat {} off {}", seat, other, r.pad_names[pad])
+                    self._drop(other, pad)
         kind = self.board[pad]
         taken = won_target = False
         if kind >= 0:
@@ -197,29 +198,29 @@ class TurnFlow(Choices):
             if effect == "black_hole":
                 pos[seat] = OFF_BOARD
                 self.falls += 1
-                self._log("{} is swallowed by the Black Hole and starts again", self._who())
+                self._log("seat {} is swallowed by the Black Hole and starts again", self.seat)
                 self._end_turn()
                 return
             self.board[pad] = -1
             taken = True
             if effect == "monster" and self.geo.directly_beneath(start, pad, self.rows, self.offset):
-                self._log("ZONK! {} jumps at the Monster on {} from beneath", self._who(), r.pad_names[pad])
+                self._log("ZONK! seat {} jumps at the Monster on {} from beneath", self.seat, r.pad_names[pad])
                 pos[seat] = start  # it falls from where it started, unless a Shield stops it (R-D7)
                 self._fall(monster_left=True)
                 return
             elif effect == "spring":
-                self._log("{} lands on a {}", self._who(), r.tile_names[kind])
+                self._log("seat {} lands on a {}", self.seat, r.tile_names[kind])
                 self.spring_pending = True
             else:
                 self.cards[seat * len(r.tile_kinds) + kind] += 1
                 won_target = effect in TARGETS
-                self._log("{} takes the {}", self._who(), r.tile_names[kind])
-        if pos[seat] == pad and self.rows[r.pad_level[pad]] == r.levels - 1:
+                self._log("seat {} takes the {}", self.seat, r.tile_names[kind])
+        if pos[seat] == pad and self.rows[r.pad_level[pad]] == len(self.order) - 1:
             self.winner = seat
             self.phase = OVER
             self.roll = None
             self.spring_pending = False
-            self._log("{} reaches the top and wins", self._who())
+            self._log("seat {} reaches the top and wins", self.seat)
             return
         if taken:
             self._draw_or_resume(after, high=won_target)
@@ -269,10 +270,10 @@ class TurnFlow(Choices):
     def _spring_or_stay(self, action: TileJump | Word) -> None:
         """D-TILE-2: after a Trampoline or Springs, jump up a level with no dice, or stay."""
         if isinstance(action, TileJump):
-            self._log("{} springs to {}", self._who(), self.rules.pad_names[action.pad])
+            self._log("seat {} springs to {}", self.seat, self.rules.pad_names[action.pad])
             self._land(action.pad, self.pos[self.seat], self.resume)
         else:
-            self._log("{} stays", self._who())
+            self._log("seat {} stays", self.seat)
             self._resume(self.resume)
 
     def _shield_choice(self, spend: bool) -> None:

@@ -117,6 +117,17 @@ class Deck(DataModel):
     cards: list[Card] = Field(max_length=MAX_CARDS)
 
 
+class TimeData(DataModel):
+    """Estimated time at a table, for the analysis' minutes (``Game.time_model``)."""
+
+    status: Status
+    source: str = Field(min_length=1)
+    setup_minutes: float = Field(ge=0, le=60)
+    seconds_per_turn: float = Field(ge=0, le=600)
+    seconds_per_danger_card: float = Field(ge=0, le=600)
+    seconds_per_wait_roll: float = Field(ge=0, le=600)
+
+
 class JumanjiData(DataModel):
     title: str
     notes: str
@@ -127,6 +138,7 @@ class JumanjiData(DataModel):
     grid: Grid
     board: BoardData
     deck: Deck
+    time: TimeData | None = None  # no [time] section: no time model, minutes are not estimated
 
     @model_validator(mode="after")
     def _cross_checks(self) -> JumanjiData:

@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.core.chance import Distribution
 from tabletop.core.errors import InvalidOptionError
-from tabletop.core.game import Game, GameInfo
+from tabletop.core.game import Game, GameInfo, TimeModel
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.games.jumanji.actions import FAILED, ROLLS, SAVED
@@ -108,6 +108,21 @@ class JumanjiGame(Game):
         self.rescue_probability = rescue_chance(self.rescue_rolls, board.rescue_faces, self.wild)
         self.rescue = Distribution([SAVED, FAILED], [self.rescue_probability, 1 - self.rescue_probability])
         self.d8 = Distribution.uniform([ROLLS[n] for n in board.number_faces])  # R-J1
+
+    def time_model(self) -> TimeModel | None:
+        """Minutes at the table from the data file's provisional ``[time]`` section: seconds per turn, per
+        danger card (the figure ``rescues_attempted``: cards faced) and per Wait roll (``wait_rolls``)."""
+        time = self.data.time
+        if time is None:
+            return None
+        return TimeModel(
+            setup_minutes=time.setup_minutes,
+            seconds_per_turn=time.seconds_per_turn,
+            seconds_per_figure=(
+                ("rescues_attempted", time.seconds_per_danger_card),
+                ("wait_rolls", time.seconds_per_wait_roll),
+            ),
+        )
 
     def new_initial_state(self) -> JumanjiState:
         return JumanjiState(self)

@@ -66,6 +66,7 @@ class JumanjiState(State):
         "tally",
         "tied",
         "turn",
+        "waits",
         "winner",
     )
 
@@ -92,6 +93,9 @@ class JumanjiState(State):
         # attempts (danger cards faced), failures (cards sent to the grid),
         # rescue rolls (one per rescuer per card), misses (rescuers out of time)
         self.tally = [0, 0, 0, 0]
+        # Wait for 5 or 8 rolls since this state was created (like the history, not part of the position):
+        # a figure for the time model
+        self.waits = 0
 
     # -- core hooks ----------------------------------------------------------------
     def current_player(self) -> int:
@@ -279,6 +283,7 @@ class JumanjiState(State):
 
     def _wait_roll(self, n: int) -> None:
         seat = self.cur
+        self.waits += 1
         if n in self.game.board.stop_faces:  # J-WAIT-1
             self._log("seat {} rolls {}: seat {} is safe", self.actor, n, seat)
             self._end_turn()
@@ -385,7 +390,17 @@ class JumanjiState(State):
             "rescues_failed": float(failures),
             "rescue_rolls": float(rolls),
             "rescue_rolls_failed": float(misses),
+            "wait_rolls": float(self.waits),
         }
+
+    def standings(self) -> list[float]:
+        """Each pawn's progress: the share of its path covered, 0 on START, 1 in the centre.
+
+        The race is to the centre (J-WIN-1), so the pawn furthest along leads; every colour's path has
+        the same length on the packaged board, and a share keeps the comparison fair on a user's board.
+        """
+        centre = self.game.board.centre
+        return [self.pos[seat] / centre[seat] for seat in range(self.n)]
 
     # -- copying and text --------------------------------------------------------------
     def _copy_into(self, other: State) -> None:
@@ -406,6 +421,7 @@ class JumanjiState(State):
         other.winner = self.winner
         other.turn = self.turn
         other.tally = self.tally.copy()
+        other.waits = self.waits
 
     def to_text(self) -> str:
         from tabletop.games.jumanji.notation import write
