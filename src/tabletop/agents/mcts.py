@@ -89,6 +89,7 @@ class MCTSAgent:
         self.last_iterations = 0
         self.root: Node | None = None  # the tree of the last decision, rooted at its position
         self._root_history: tuple[Action, ...] = ()
+        self._root_text = ""
         self._playout: Playout | None = None
         self._game = ""
 
@@ -96,6 +97,7 @@ class MCTSAgent:
         """A new game: forget the tree."""
         self.root = None
         self._root_history = ()
+        self._root_text = ""
 
     # -- deciding --------------------------------------------------------------------------
     def step(self, state: State, rng: random.Random) -> Action:
@@ -126,8 +128,11 @@ class MCTSAgent:
         return root
 
     def visit(self, state: State, action: Action, iterations: int, rng: random.Random) -> Node:
-        """Add ``iterations`` iterations that take ``action`` at the root; return its child (for analyses)."""
-        root = self._start(state)
+        """Add ``iterations`` iterations that take ``action`` at the root (the last search's tree if it
+        was of this position); return its child (for analyses)."""
+        same = (self.root is not None and self._game == state.game.name and self._root_history == state.history()
+                and self._root_text == state.to_text())
+        root = self.root if same and self.root is not None else self._start(state)
         base = rng.getrandbits(64)
         me = state.current_player()
         for _ in range(iterations):
@@ -147,7 +152,7 @@ class MCTSAgent:
         root = self._reused(history) if self.reuse and not state.game.observer.hidden_information else None
         if root is None:
             root = Node()
-        self.root, self._root_history = root, history
+        self.root, self._root_history, self._root_text = root, history, state.to_text()
         return root
 
     def _reused(self, history: tuple[Action, ...]) -> Node | None:
@@ -191,8 +196,8 @@ class MCTSAgent:
                     node.untried.remove(action)
             node = child
             path.append(node)
-            if expanded and player >= 0:
-                break  # a new decision child: play out from here
+            if expanded:
+                break  # one new node an iteration: play out from here
             following = state.current_player()
             if following == TERMINAL:
                 break

@@ -104,7 +104,9 @@ def test_catalog_lists_games_with_their_options_and_bots(client: TestClient) -> 
     race = games["race"]
     assert race["min_players"] == 2 and race["max_players"] == 3
     assert [o["name"] for o in race["options"]] == ["first_player", "goal"]
-    assert [b["spec"] for b in race["bots"]] == ["random", "mcts:iterations=200"]
+    assert [b["spec"] for b in race["bots"]] == ["beginner", "easy", "medium", "hard", "expert"]
+    assert [b["usual"] for b in race["bots"]] == [False, False, True, False, False]
+    assert race["bots"][0]["label"] == "Beginner (random)"
 
 
 # -- acting -------------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tabletop._version import __version__
+from tabletop.agents.ladder import ladder
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record
 from tabletop.core.registry import game_class, has_part, list_games
@@ -58,19 +59,19 @@ _PROBLEM_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 </body></html>"""
 
 
+#: the level the lobby offers first
+USUAL_LEVEL = "medium"
+
+
 def heuristic_available(game: str) -> bool:
     return has_part(game, "heuristic")
 
 
-def bot_choices(game: str) -> list[dict[str, str]]:
-    """The bot strengths offered for a game, weakest first."""
-    choices = [{"spec": "random", "label": "Easy (random)"}]
-    if heuristic_available(game):
-        choices.append({"spec": "heuristic", "label": "Medium (heuristic)"})
-        choices.append({"spec": "mcts:iterations=200:rollout=heuristic", "label": "Strong (MCTS + heuristic)"})
-    else:
-        choices.append({"spec": "mcts:iterations=200", "label": "Strong (MCTS)"})
-    return choices
+def bot_choices(game: str) -> list[dict[str, Any]]:
+    """The bot strengths offered for a game: the difficulty ladder, weakest first (``usual``: the one
+    the lobby offers first). Each level names the agent that plays it in this game."""
+    return [{"spec": level, "label": f"{level.capitalize()} ({spec})", "usual": level == USUAL_LEVEL}
+            for level, spec in ladder(game).items()]
 
 
 def catalog() -> list[dict[str, Any]]:
