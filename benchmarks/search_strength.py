@@ -28,7 +28,7 @@ import tabletop
 from tabletop.agents import from_spec
 from tabletop.analysis.parallel import map_games
 from tabletop.analysis.simulate import game_seed
-from tabletop.analysis.stats import wilson_interval
+from tabletop.analysis.stats import mean, mean_interval, wilson_interval
 from tabletop.analysis.tournament import TournamentGame, play_game, schedule
 from tabletop.core.game import Game
 from tabletop.core.play import Streams
@@ -94,7 +94,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None, help="append each game as a JSON line (and resume)")
     args = parser.parse_args()
     game = tabletop.make(args.game, players=args.players)
-    positions = [first_decision(game, 1)] + [mid_game(game, seed) for seed in range(1, 6)]
+    positions = [first_decision(game, 1)] + [p for p in (mid_game(game, seed) for seed in range(1, 6))
+                                             if not p.is_terminal()]
     variants = [tuple(v.split("=", 1)) for v in args.variants.split(",")]
     done: dict[tuple[str, int], dict[str, Any]] = {}
     if args.out is not None and args.out.exists():
@@ -111,9 +112,10 @@ def main() -> None:
         seatings = schedule([spec, args.opponent], args.players)
         jobs = [(i, game_seed(args.seed, i), seatings[i % len(seatings)]) for i in range(args.games)
                 if (name, i) not in done]
-        for start in range(0, len(jobs), 10 * max(1, args.workers)):
-            batch = jobs[start : start + 10 * max(1, args.workers)]
-            for result in map_games(partial(_play, game), batch, args.workers, batch=5):
+        chunk = 2 * max(1, args.workers)  # saved every few games, so a stopped run loses little
+        for start in range(0, len(jobs), chunk):
+            batch = jobs[start : start + chunk]
+            for result in map_games(partial(_play, game), batch, args.workers, batch=1):
                 row = {"variant": name, "spec": spec, "index": result.index, "seating": result.seating,
                        "winners": list(result.winners), "seconds": result.decision_seconds,
                        "decisions": result.decisions}
@@ -122,10 +124,24 @@ def main() -> None:
                     with args.out.open("a") as handle:
                         handle.write(json.dumps(row) + "\n")
         rows = [row for (variant, _), row in done.items() if variant == name]
-        wins = sum(1.0 for row in rows for seat in row["winners"] if row["seating"][seat] == spec)
-        low, high = wilson_interval(round(wins), len(rows))
-        print(f"{args.game} {name}: won {wins:g} of {len(rows)} against {args.opponent}: "
-              f"{wins / len(rows):.3f} ({low:.3f}-{high:.3f})", flush=True)
+        print(summary(args.game, name, spec, args.opponent, rows), flush=True)
+
+
+def summary(game: str, name: str, spec: str, opponent: str, rows: list[dict[str, Any]]) -> str:
+    """The variant's win rate (Wilson interval), the opponent's, and their difference (normal interval on the
+    per-game score: +1 the variant alone won, -1 the opponent alone, 0 otherwise)."""
+    wins = sum(1.0 for row in rows for seat in row["winners"] if row["seating"][seat] == spec)
+    theirs = sum(1.0 for row in rows for seat in row["winners"] if row["seating"][seat] != spec)
+    low, high = wilson_interval(round(wins), len(rows))
+    scores = []
+    for row in rows:
+        mine = any(row["seating"][seat] == spec for seat in row["winners"])
+        other = any(row["seating"][seat] != spec for seat in row["winners"])
+        scores.append(float(mine) - float(other))
+    d_low, d_high = mean_interval(scores)
+    return (f"{game} {name}: won {wins:g} of {len(rows)} against {opponent}: {wins / len(rows):.3f} "
+            f"({low:.3f}-{high:.3f}); {opponent} won {theirs / len(rows):.3f}; difference "
+            f"{mean(scores):+.3f} ({d_low:+.3f} to {d_high:+.3f})")
 
 
 if __name__ == "__main__":

@@ -47,9 +47,9 @@ BUDGETS: dict[str, tuple[int | None, float | None]] = {
 #: the levels of a game that names none of its own (not calibrated)
 DEFAULT_LADDER = {
     "beginner": "random",
-    "easy": "heuristic:noise=0.6",
-    "medium": "heuristic:noise=0.25",
-    "hard": "mcts:iterations=400",
+    "easy": "heuristic:noise=0.5",
+    "medium": "heuristic",
+    "hard": "mcts:iterations=600",
     "expert": "mcts:seconds=1.5",
 }
 #: ... and of a game without a heuristic

@@ -210,6 +210,21 @@ def test_bots_play_a_whole_game_whose_record_the_cli_replays(client: TestClient,
     assert listed[game_id]["status"] == "finished"
 
 
+def test_a_finished_game_is_analysed_and_a_game_in_progress_is_not(client: TestClient) -> None:
+    playing = create(client, "race", HUMANS)
+    response = client.get(f"/api/games/{playing['id']}/analysis")
+    assert response.status_code == 409 and "analysed once it is over" in response.json()["detail"]
+    created = create(client, "race", [{"kind": "bot", "bot": "beginner"}] * 2)
+    game_id = created["id"]
+    wait_until(lambda: view(client, game_id)["terminal"])
+    analysis = client.get(f"/api/games/{game_id}/analysis").json()
+    assert analysis["seats"] == [0, 1] and analysis["decisions"]  # no human seat: every seat is analysed
+    actions = view(client, game_id)["actions"]
+    for decision in analysis["decisions"]:
+        assert decision["played"] == actions[decision["index"]]["action"] and decision["before"]["rollouts"] >= 1
+    assert client.get(f"/api/games/{game_id}/analysis").json() == analysis  # kept
+
+
 def test_the_replay_api_steps_forward_and_back(client: TestClient) -> None:
     created = create(client, "race", [{"kind": "bot", "bot": "random"}] * 2)
     game_id = created["id"]

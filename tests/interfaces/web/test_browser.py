@@ -169,6 +169,23 @@ def test_the_replay_page_steps_forward_and_back(page: Any, server: Any) -> None:
     assert download.value.suggested_filename.startswith("tabletop-race-")
 
 
+def test_the_replay_page_explains_each_decision(page: Any, server: Any) -> None:
+    create_from_lobby(page, server, "race", ["bot:beginner", "bot:beginner"])
+    page.wait_for_selector("#created:not([hidden])")
+    page.click(".spectate-link")
+    page.wait_for_selector("#turn:has-text('Game over')")
+    page.click("#replay-link")
+    page.wait_for_selector("#step:has-text('0 /')")
+    page.click("#analyse")
+    page.wait_for_selector("#analysis-status:has-text('decisions judged by')", timeout=30_000)
+    items = page.locator("#analysis li")
+    assert items.count() >= 1 and "Chance of winning before" in items.first.inner_text()
+    assert page.locator("#analysis li.swing").count() <= 3
+    index = int(items.last.get_attribute("data-index") or 0)
+    items.last.click()  # the position before that decision
+    page.wait_for_selector(f"#step:has-text('{index} /')")
+
+
 @pytest.mark.skipif("jumanji" not in REAL_GAMES, reason="the Jumanji game is not installed")
 def test_a_jumanji_rescue_with_the_real_countdown(page: Any, start_server: Any, shoot: Any) -> None:
     """The 8-second timer runs on the server; pressing Space rolls the Rescue die until the symbol shows."""

@@ -37,10 +37,10 @@ NOBODY_FEATURES: tuple[str, ...] = ()
 #: The difficulty levels in this game: agent specs (see tabletop.agents.ladder).
 LADDER = {
     "beginner": "random",
-    "easy": "heuristic",
-    "medium": "mcts:iterations=60",
-    "hard": "mcts:iterations=400",
-    "expert": "mcts:seconds=1.5:iterations=20000",
+    "easy": "heuristic:noise=0.5",
+    "medium": "heuristic",
+    "hard": "mcts:iterations=600",
+    "expert": "mcts:seconds=1.5",
 }
 
 #: points are counted in hundreds, so the weights read as "per 100 points"

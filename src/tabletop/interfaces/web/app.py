@@ -38,6 +38,7 @@ from tabletop.core.record import Record
 from tabletop.core.registry import game_class, has_part, list_games
 from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
+from tabletop.interfaces.web.analysis import Analyses
 from tabletop.interfaces.web.bots import BotPool, check_budget
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
@@ -128,6 +129,7 @@ def create_app(
     services = Services(store=store, writer=Writer(store), pool=BotPool(limits), boards=boards, settings=settings,
                         limits=limits, live=live_event_for if live else None)
     hub = Hub(services)
+    analyses = Analyses(limits)
     creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses)
 
     @contextlib.asynccontextmanager
@@ -302,6 +304,11 @@ def create_app(
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(game_id: str, step: int = 0) -> dict[str, Any]:
         return views.replay_view(await hub.room(game_id), step)
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def api_analysis(game_id: str) -> dict[str, Any]:
+        room = await hub.room(game_id)
+        return await analyses.of(room.id, record_of(room))
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str) -> Response:
