@@ -16,7 +16,7 @@ each iteration and only the actions legal in that draw are searched.
 Two measures make the estimates less noisy and the search cheaper:
 
 - common random numbers (``crn``): the chance outcomes of an iteration come from random
-  streams (one per kind of chance node, as in :class:`~tabletop.core.play.Streams`) seeded
+  streams (one per kind of chance node, :class:`~tabletop.agents.luck.Luck`) seeded
   by how many times the root's chosen child has been visited, so the k-th iteration
   through each of the root's actions meets the same dice and draws: the actions are
   compared on the same luck;
@@ -34,10 +34,11 @@ import random
 import time
 from collections.abc import Callable
 
+from tabletop.agents.luck import Luck
 from tabletop.agents.playout import Playout, random_policy
 from tabletop.agents.tree import CHANCE_MODES, Node, chance_outcome, select
 from tabletop.core.actions import Action
-from tabletop.core.play import Streams, derive_seed
+from tabletop.core.play import derive_seed
 from tabletop.core.state import CHANCE, TERMINAL, State
 
 #: the clocks a time budget can be measured by
@@ -178,7 +179,7 @@ class MCTSAgent:
         sample: Callable[[State], Action]
         if self.crn:  # the k-th iteration through each of the root's children meets the same luck
             chosen = root.children.get(action)
-            sample = Streams(derive_seed(base, chosen.visits if chosen is not None else 0)).chance
+            sample = Luck(derive_seed(base, chosen.visits if chosen is not None else 0)).chance
         else:
             def sample(current: State) -> Action:
                 return current.chance_distribution().sample(rng)
