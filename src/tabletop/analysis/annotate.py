@@ -30,7 +30,8 @@ from tabletop.agents.registry import from_spec
 from tabletop.agents.tree import Node
 from tabletop.core.errors import TabletopError
 from tabletop.core.play import derive_seed
-from tabletop.core.record import Record, replay
+from tabletop.core.record import Record
+from tabletop.core.replay import replay
 
 #: swings at least this large (in chance of winning) are named, largest first
 LABELS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
