@@ -1,5 +1,8 @@
 """Speed figures for tabletop's games, with OpenSpiel's C++ backgammon as the reference.
 
+Then the search's speed at each game's initial position, beside OpenSpiel's Python MCTS on
+backgammon in the same run (``agent_speed.py``; ``--no-agents`` skips it).
+
 Usage:  python benchmarks/bench.py [--seconds 2] [--rounds 3] [--games jumanji,doodle-jump] [--json]
                                   [--before DIR]
 
@@ -151,37 +154,12 @@ def per_call_microseconds(call: Callable[[], object], seconds: float = 0.5) -> f
     return (time.process_time() - start) / calls * 1e6
 
 
-def agent_figures(games: list[str], seconds: float) -> dict[str, dict[str, float]]:
-    """MCTS iterations per second (random and heuristic rollouts) and the heuristic's time per decision,
-    at decisions of a 2-player game."""
-    from tabletop.agents import make as make_agent
+def agent_figures(games: list[str], seconds: float) -> dict[str, Any]:
+    """MCTS iterations per second at each game's initial position (2 players), beside OpenSpiel's
+    Python MCTS on backgammon, and the heuristic's time per decision (see agent_speed.py)."""
+    from agent_speed import figures
 
-    result: dict[str, dict[str, float]] = {}
-    for name in games:
-        _, options = GAMES.get(name, (2, {}))
-        positions = [mid_game_state(name, 2, options, seed) for seed in range(1, 6)]
-        positions = [p for p in positions if not p.is_terminal() and len(p.legal_actions()) > 1] or positions
-        entry: dict[str, float] = {}
-        for rollout in ("random", "heuristic"):
-            agent = make_agent("mcts", seconds=seconds / len(positions), rollout=rollout)
-            iterations = 0
-            start = time.perf_counter()
-            for position in positions:
-                agent.reset(position.current_player())
-                agent.step(position, random.Random(1))
-                iterations += getattr(agent, "last_iterations", 0)
-            entry[f"mcts_{rollout}_iterations_per_second"] = iterations / (time.perf_counter() - start)
-        heuristic = make_agent("heuristic")
-        rng = random.Random(2)
-        start = time.perf_counter()
-        decisions = 0
-        while time.perf_counter() - start < min(seconds, 1.0):
-            for position in positions:
-                heuristic.step(position, rng)
-            decisions += len(positions)
-        entry["heuristic_ms_per_decision"] = 1000 * (time.perf_counter() - start) / decisions
-        result[name] = entry
-    return result
+    return figures(games, 2, seconds)
 
 
 GAMES: dict[str, tuple[int, dict[str, Any]]] = {
@@ -260,12 +238,10 @@ def main() -> None:
         legal = f"{entry['legal_actions_us']:.2f}" if "legal_actions_us" in entry else "-"
         steps, games = entry["steps_per_second"], entry["games_per_second"]
         print(f"{name:<30} {steps:>12,.0f} {games:>10,.1f} {clone:>9} {legal:>9}")
-    for name, entry in figures.get("agents", {}).items():
-        print(
-            f"{name:<30} MCTS iterations/s: {entry['mcts_random_iterations_per_second']:,.0f} (random rollouts),"
-            f" {entry['mcts_heuristic_iterations_per_second']:,.0f} (heuristic rollouts);"
-            f" heuristic {entry['heuristic_ms_per_decision']:.3f} ms/decision"
-        )
+    if "agents" in figures:
+        from agent_speed import print_figures
+
+        print_figures(figures["agents"])
     for name, ratio in figures.get("vs_openspiel_backgammon", {}).items():
         print(f"{name} / OpenSpiel backgammon steps per second: {ratio:.2f}x (target: at least 1.5x)")
     if reference is None:

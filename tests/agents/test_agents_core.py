@@ -15,7 +15,8 @@ def test_agents_by_name_and_spec() -> None:
     assert make("random").name == "random"
     agent = from_spec("mcts:iterations=25:exploration=0.5")
     assert isinstance(agent, MCTSAgent) and agent.iterations == 25 and agent.exploration == 0.5
-    with pytest.raises(UnknownAgentError, match="unknown agent 'alphazero'; available agents: heuristic, mcts, random"):
+    available = "beginner, easy, expert, hard, heuristic, mcts, medium, random"
+    with pytest.raises(UnknownAgentError, match=f"unknown agent 'alphazero'; available agents: {available}"):
         make("alphazero")
     with pytest.raises(UnknownAgentError, match="unknown option 'depth' for agent 'mcts'; allowed options: iterations"):
         from_spec("mcts:depth=3")
@@ -23,13 +24,13 @@ def test_agents_by_name_and_spec() -> None:
         from_spec("mcts:iterations=many")
     with pytest.raises(UnknownAgentError, match="must be a number of at least 0, not '-1'"):
         from_spec("mcts:exploration=-1")
-    with pytest.raises(UnknownAgentError, match="'rollout' of agent 'mcts' must be one of 'random', 'heuristic'"):
+    with pytest.raises(UnknownAgentError, match="'rollout' of agent 'mcts' must be one of 'fast', 'heuristic'"):
         from_spec("mcts:rollout=greedy")
     with pytest.raises(UnknownAgentError, match="unknown option 'x' for agent 'random'; allowed options: none"):
         from_spec("random:x=1")
     agent = from_spec("mcts:seconds=0.5:rollout=heuristic:prior=0")
     assert isinstance(agent, MCTSAgent) and agent.seconds == 0.5 and agent.prior == 0.0
-    assert agent.name == "mcts:seconds=0.5:rollout=heuristic"
+    assert agent.name == "mcts:seconds=0.5:rollout=heuristic:prior=0"  # the spec that makes it again
 
 
 def test_mcts_with_a_fixed_seed_is_deterministic() -> None:

@@ -15,7 +15,7 @@ runner = CliRunner()
 
 
 def test_every_command_has_help_with_examples() -> None:
-    for command in ("play", "replay", "simulate"):
+    for command in ("play", "replay", "simulate", "analyse"):
         result = runner.invoke(app, [command, "--help"])
         assert result.exit_code == 0
         assert "Example" in result.output
@@ -92,3 +92,21 @@ def test_tabletop_games_lists_every_game_and_reports_one_that_does_not_load() ->
     assert result.exit_code == 0
     assert "nowhere: game 'nowhere' (tabletop_no_such_module:Game) cannot be loaded" in result.output
     assert all(f"({name}, " in result.output for name in registry.installed_games())
+
+
+def test_analyse_explains_each_human_decision(tmp_path: Path) -> None:
+    game = registry.make("race", players=2, goal=6)
+    state = game.state_from_text("5,5 0 2 9")  # advancing wins now; waiting lets the other seat win
+    record = Record(game="race", version="", options=dict(game.options), seed=None, agents=["human", "random"],
+                    actions=["wait", "roll 3", "advance"], winners=[1], returns=[-1.0, 1.0], initial=state.to_text())
+    path = tmp_path / "game.json"
+    record.save(path)
+    result = runner.invoke(app, ["analyse", str(path), "--iterations", "200", "--rollouts", "50"])
+    assert result.exit_code == 0, result.output
+    assert "blunder" in result.output and "expert: advance" in result.output
+    result = runner.invoke(app, ["analyse", str(path), "-i", "200", "--rollouts", "50", "--json"])
+    (decision,) = json.loads(result.output)["decisions"]
+    assert decision["played"] == "wait" and decision["expert"] == "advance" and decision["before"]["value"] == 1.0
+    assert decision["after"]["rollouts"] >= 50 and decision["swing"] < -0.5 and decision["highlighted"]
+    result = runner.invoke(app, ["analyse", str(path), "--seat", "3"])
+    assert result.exit_code == 1 and "seat 3 is not a seat of this 2-player game" in result.output

@@ -1,7 +1,10 @@
 """The ``heuristic`` agent: each game's own hand-written policy, found through the registry.
 
 A game that has one names it in its parts (``GameParts(heuristic="<game>.heuristic:choose")``);
-:class:`HeuristicAgent` plays whichever game it is given with that game's policy.
+:class:`HeuristicAgent` plays whichever game it is given with that game's policy. With
+``noise`` it plays a uniformly random legal action instead, at each decision with that
+probability: a knob between ``random`` (1) and the heuristic (0), used by the lower rungs
+of the difficulty ladder.
 """
 
 from __future__ import annotations
@@ -27,9 +30,11 @@ def policy_for(game: str) -> Policy:
 class HeuristicAgent:
     """The game's hand-written policy (see the docstring of each game's ``heuristic`` module)."""
 
-    name = "heuristic"
-
-    def __init__(self) -> None:
+    def __init__(self, noise: float = 0.0) -> None:
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise is a probability, from 0 to 1, not {noise!r}")
+        self.noise = noise
+        self.name = "heuristic" if noise == 0 else f"heuristic:noise={noise:g}"
         self._choose: Policy | None = None
         self._game = ""
 
@@ -37,6 +42,9 @@ class HeuristicAgent:
         """Heuristics keep no memory between decisions."""
 
     def step(self, state: State, rng: random.Random) -> Action:
+        if self.noise and rng.random() < self.noise:
+            legal = state.legal_actions()
+            return legal[int(rng.random() * len(legal))]
         if self._choose is None or self._game != state.game.name:
             self._choose = policy_for(state.game.name)
             self._game = state.game.name

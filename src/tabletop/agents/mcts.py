@@ -1,193 +1,236 @@
 """Monte Carlo tree search through the core API alone, with chance nodes.
 
-The tree follows the game's history: decision children are keyed by action and
-chance children by outcome, and at a chance node the search *samples* an
-outcome with its own random stream, so it never reads dice not yet rolled.
-Every iteration plays on a state drawn by the game's observer for the deciding
-seat (``game.observer.resample(state, seat, rng)``): a state that seat cannot tell
-from the real one, so the search cannot read what the seat may not know. Where a
-game hides nothing (a face-down deck kept as a multiset, every draw a chance
-node) that state is a clone; where it hides something, the hidden facts are drawn
-afresh each iteration and only the actions legal in that draw are searched.
+Each iteration walks the tree from the root (:mod:`tabletop.agents.tree`: UCT at decisions,
+an outcome by the chance mode at chance nodes), adds one node, and finishes with a
+:class:`~tabletop.agents.playout.Playout`: the game played on by a fast policy for
+``cutoff`` turns, then scored by the game's evaluation (each seat's chance of winning),
+or played to the end where the game has no evaluation or ``cutoff`` is ``None``.
+Selection maximises the mover's value (max^n for several players).
 
-Selection is UCT on each node's mover's normalised return (max^n for several
-players); rollouts use a random policy or any agent (for example a heuristic).
-With a rollout agent, the agent's own choice at each decision node is tried
-first and keeps a PUCT-style bonus, ``prior * sqrt(N) / (1 + n)``: with few
-iterations and noisy returns the search then stays with the agent's choice
-unless the samples clearly favour another action, instead of spreading its
-budget evenly over every legal action.
+Every iteration plays on a state drawn by the game's observer for the deciding seat
+(``game.observer.resample(state, seat, rng)``): a state that seat cannot tell from the
+real one, so the search cannot read what the seat may not know. Where a game hides
+nothing that state is a clone; where it hides something, the hidden facts are drawn afresh
+each iteration and only the actions legal in that draw are searched.
+
+Two measures make the estimates less noisy and the search cheaper:
+
+- common random numbers (``crn``): the chance outcomes of an iteration come from random
+  streams (one per kind of chance node, :class:`~tabletop.agents.luck.Luck`) seeded
+  by how many times the root's chosen child has been visited, so the k-th iteration
+  through each of the root's actions meets the same dice and draws: the actions are
+  compared on the same luck;
+- tree reuse (``reuse``): the subtree of the position actually reached is kept for the
+  next decision (games without hidden information only).
+
+``iterations`` bounds a decision by count, ``seconds`` by time (then the count is ignored):
+wall-clock time, or with ``clock="process"`` the CPU time of this process, so that a busy
+machine slows the search down without weakening it.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
 
+from tabletop.agents.luck import Luck
+from tabletop.agents.playout import Playout, random_policy
+from tabletop.agents.tree import CHANCE_MODES, Node, chance_outcome, select
 from tabletop.core.actions import Action
-from tabletop.core.agent import Agent
-from tabletop.core.state import CHANCE, State
+from tabletop.core.play import derive_seed
+from tabletop.core.state import CHANCE, TERMINAL, State
 
-
-class _Node:
-    __slots__ = ("children", "suggested", "total", "untried", "visits")
-
-    def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
-        self.untried: list[Action] | None = None
-        self.visits = 0
-        self.total: list[float] | None = None
-        self.suggested: Action | None = None  # the rollout agent's choice here, if it has one
+#: the clocks a time budget can be measured by
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "process": time.process_time}
 
 
 class MCTSAgent:
-    """UCT with sampled chance nodes.
+    """UCT with chance nodes, evaluated playouts, common random numbers and tree reuse.
 
-    ``iterations`` bounds the search by count, ``seconds`` by time (wall clock;
-    the count is then machine-dependent, so use ``iterations`` for reproducible
-    experiments). ``rollout`` is ``"random"`` or an agent used to finish
-    playouts; ``rollout_limit`` cuts very long playouts (the position is then
-    scored by ``returns()`` as it stands). ``prior`` weighs the rollout agent's
-    own choice in selection (0 turns it off; unused with random rollouts).
+    ``rollout`` is the playout policy (``fast``: the game's own, ``heuristic``, ``random``),
+    ``cutoff`` the turns a playout runs before the evaluation scores it (``None``: to the
+    end), ``rollout_limit`` the most actions a playout plays, ``prior`` the weight of the
+    playout policy's choice in selection (0 turns it off), ``chance`` the chance mode
+    (:data:`~tabletop.agents.tree.CHANCE_MODES`).
     """
 
     def __init__(
         self,
         iterations: int = 400,
         seconds: float | None = None,
-        exploration: float = 1.4,
-        rollout: Agent | str = "random",
+        clock: str = "wall",
+        exploration: float = 0.7,
+        rollout: str = "fast",
+        cutoff: int | None = 2,
         rollout_limit: int = 5000,
         prior: float = 1.0,
+        chance: str = "sample",
+        crn: bool = True,
+        reuse: bool = True,
     ) -> None:
         if iterations < 1 and seconds is None:
             raise ValueError("mcts needs iterations >= 1 or a time budget in seconds")
+        if clock not in CLOCKS:
+            raise ValueError(f"unknown clock {clock!r}: use {' or '.join(CLOCKS)}")
+        if chance not in CHANCE_MODES:
+            raise ValueError(f"unknown chance mode {chance!r}: use one of {', '.join(CHANCE_MODES)}")
         self.iterations = iterations
         self.seconds = seconds
+        self.clock = clock
         self.exploration = exploration
-        if isinstance(rollout, str) and rollout != "random":
-            raise ValueError(f"unknown rollout policy {rollout!r}: use 'random' or pass an agent")
-        self.rollout_agent: Agent | None = None if isinstance(rollout, str) else rollout
+        self.rollout = rollout
+        self.cutoff = cutoff
         self.rollout_limit = rollout_limit
         self.prior = prior
-        budget = f"seconds={seconds:g}" if seconds is not None else f"iterations={iterations}"
-        rollout_name = "random" if self.rollout_agent is None else self.rollout_agent.name
-        self.name = f"mcts:{budget}" + ("" if rollout_name == "random" else f":rollout={rollout_name}")
+        self.chance = chance
+        self.crn = crn
+        self.reuse = reuse
+        self.name = "mcts:" + (f"seconds={seconds:g}" if seconds is not None else f"iterations={iterations}")
         self.last_iterations = 0
+        self.root: Node | None = None  # the tree of the last decision, rooted at its position
+        self._root_history: tuple[Action, ...] = ()
+        self._root_text = ""
+        self._playout: Playout | None = None
+        self._game = ""
 
     def reset(self, seat: int) -> None:
-        if self.rollout_agent is not None:
-            self.rollout_agent.reset(seat)
+        """A new game: forget the tree."""
+        self.root = None
+        self._root_history = ()
+        self._root_text = ""
 
+    # -- deciding --------------------------------------------------------------------------
     def step(self, state: State, rng: random.Random) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        info = state.game.info
-        low, span = info.min_return, (info.max_return - info.min_return) or 1.0
-        observer, me = state.game.observer, state.current_player()
-        hidden = observer.hidden_information
-        root = _Node()
-        done = 0
-        if self.seconds is None:
-            for _ in range(self.iterations):
-                self._iterate(root, observer.resample(state, me, rng), rng, low, span, hidden)
-            done = self.iterations
-        else:
-            deadline = time.perf_counter() + self.seconds
-            while done == 0 or time.perf_counter() < deadline:
-                self._iterate(root, observer.resample(state, me, rng), rng, low, span, hidden)
+        root = self.search(state, rng)
+        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    def search(self, state: State, rng: random.Random, budget: int | None = None) -> Node:
+        """Search from ``state`` within the agent's budget (or ``budget`` iterations) and return the root."""
+        root = self._start(state)
+        base = rng.getrandbits(64)
+        me = state.current_player()
+        if budget is None and self.seconds is not None:
+            clock = CLOCKS[self.clock]
+            deadline = clock() + self.seconds
+            done = 0
+            while done == 0 or clock() < deadline:
+                self._iterate(root, state, me, rng, base)
                 done += 1
+        else:
+            done = budget if budget is not None else self.iterations
+            for _ in range(done):
+                self._iterate(root, state, me, rng, base)
         self.last_iterations = done
-        best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
-        return best
+        return root
 
-    def _iterate(
-        self, root: _Node, state: State, rng: random.Random, low: float, span: float, hidden: bool = False
-    ) -> None:
+    def visit(self, state: State, action: Action, iterations: int, rng: random.Random) -> Node:
+        """Add ``iterations`` iterations that take ``action`` at the root (the last search's tree if it
+        was of this position); return its child (for analyses)."""
+        same = (self.root is not None and self._game == state.game.name and self._root_history == state.history()
+                and self._root_text == state.to_text())
+        root = self.root if same and self.root is not None else self._start(state)
+        base = rng.getrandbits(64)
+        me = state.current_player()
+        for _ in range(iterations):
+            self._iterate(root, state, me, rng, base, first=action)
+        return root.children[action]
+
+    def _start(self, state: State) -> Node:
+        """The root for ``state``: the subtree kept from the last decision if it leads here, else a new one."""
+        if self._playout is None or self._game != state.game.name:
+            info = state.game.info
+            span = (info.max_return - info.min_return) or 1.0
+            self._playout = Playout(state.game.name, info.min_return, span, self.rollout, self.cutoff,
+                                    self.rollout_limit)
+            self._game = state.game.name
+            self.root = None
+        history = state.history()
+        root = self._reused(history) if self.reuse and not state.game.observer.hidden_information else None
+        if root is None:
+            root = Node()
+        self.root, self._root_history, self._root_text = root, history, state.to_text()
+        return root
+
+    def _reused(self, history: tuple[Action, ...]) -> Node | None:
+        node, known = self.root, self._root_history
+        if node is None or len(history) < len(known) or history[: len(known)] != known:
+            return None
+        for action in history[len(known):]:
+            found = node.children.get(action)
+            if found is None:
+                return None
+            node = found
+        return node
+
+    # -- one iteration -----------------------------------------------------------------------
+    def _iterate(self, root: Node, real: State, me: int, rng: random.Random, base: int,
+                 first: Action | None = None) -> None:
+        playout = self._playout
+        assert playout is not None
+        observer = real.game.observer
+        hidden = observer.hidden_information
+        state = observer.resample(real, me, rng)
+        action = first if first is not None else self._choose(root, state, rng, hidden)
+        sample: Callable[[State], Action]
+        if self.crn:  # the k-th iteration through each of the root's children meets the same luck
+            chosen = root.children.get(action)
+            sample = Luck(derive_seed(base, chosen.visits if chosen is not None else 0)).chance
+        else:
+            def sample(current: State) -> Action:
+                return current.chance_distribution().sample(rng)
+        mode = self.chance
         node = root
-        path = [node]
-        while not state.is_terminal():
+        path = [root]
+        while True:
             player = state.current_player()
-            if player == CHANCE:
-                action = state.chance_distribution().sample(rng)
-                state.apply_action(action)
-                child = node.children.get(action)
-                if child is None:
-                    child = node.children[action] = _Node()
-                node = child
-                path.append(node)
-                continue
-            if node.untried is None:
-                node.untried = list(state.legal_actions())
-                rng.shuffle(node.untried)
-                if self.rollout_agent is not None and self.prior > 0:
-                    suggested = node.suggested = self.rollout_agent.step(state, rng)
-                    if suggested in node.untried:
-                        node.untried.remove(suggested)
-                        node.untried.append(suggested)  # expanded first
-            legal: tuple[Action, ...] | None = None
-            if hidden:  # this draw of the hidden facts may allow actions the others did not, or forbid some
-                legal = state.legal_actions()
-                node.untried.extend(a for a in legal if a not in node.children and a not in node.untried)
-                node.untried.sort(key=lambda a: a in legal)  # stable: the legal ones last, in their order
-            if node.untried and (legal is None or node.untried[-1] in legal):
-                action = node.untried.pop()
-                state.apply_action(action)
-                child = node.children[action] = _Node()
-                path.append(child)
-                break
-            action = self._select(node, player, legal)
             state.apply_action(action)
-            node = node.children[action]
+            child = node.children.get(action)
+            expanded = child is None
+            if child is None:
+                child = node.children[action] = Node(owner=player if player >= 0 else -1)
+                if node.untried and action in node.untried:
+                    node.untried.remove(action)
+            node = child
             path.append(node)
-        returns = self._rollout(state, rng)
-        scaled = [(r - low) / span for r in returns]
+            if expanded:
+                break  # one new node an iteration: play out from here
+            following = state.current_player()
+            if following == TERMINAL:
+                break
+            if following == CHANCE:
+                action = chance_outcome(node, state.chance_distribution(), mode, sample(state), rng)
+            else:
+                action = self._choose(node, state, rng, hidden)
+        values = playout.run(state, sample, rng)
         for visited in path:
-            visited.visits += 1
-            if visited.total is None:
-                visited.total = scaled.copy()
-            else:
-                for seat, value in enumerate(scaled):
-                    visited.total[seat] += value
+            visited.add(values)
 
-    def _select(self, node: _Node, player: int, legal: tuple[Action, ...] | None = None) -> Action:
-        log_n = math.log(node.visits)
-        c = self.exploration
-        suggested = node.suggested
-        # the prior's bonus; measured on Doodle Jump, two players, one second a decision with heuristic
-        # rollouts against the heuristic: 6 of 20 games won without the prior, 47 of 80 with it
-        bonus = self.prior * math.sqrt(node.visits)
-        best_action: Action | None = None
-        best_value = -math.inf
-        for action, child in node.children.items():
-            if legal is not None and action not in legal:
-                continue
-            assert child.total is not None
-            value = child.total[player] / child.visits + c * math.sqrt(log_n / child.visits)
-            if action == suggested:
-                value += bonus / (1 + child.visits)
-            if value > best_value:
-                best_value, best_action = value, action
-        assert best_action is not None
-        return best_action
+    def _choose(self, node: Node, state: State, rng: random.Random, hidden: bool) -> Action:
+        """The action to take at a decision node: an untried one (the policy's first), else by UCT."""
+        if node.untried is None:
+            untried = list(state.legal_actions())
+            rng.shuffle(untried)
+            if self.prior > 0 and self._playout is not None and self._playout.policy is not random_policy:
+                suggested = node.suggested = self._playout.policy(state, rng)
+                if suggested in untried:
+                    untried.remove(suggested)
+                    untried.append(suggested)  # expanded first
+            node.untried = untried
+        legal: tuple[Action, ...] | None = None
+        if hidden:  # this draw of the hidden facts may allow actions the others did not, or forbid some
+            legal = state.legal_actions()
+            node.untried.extend(a for a in legal if a not in node.children and a not in node.untried)
+            node.untried.sort(key=lambda a: a in legal)  # stable: the legal ones last, in their order
+        if node.untried and (legal is None or node.untried[-1] in legal):
+            return node.untried[-1]
+        return select(node, state.current_player(), self.exploration, self.prior, legal)
 
-    def _rollout(self, state: State, rng: random.Random) -> list[float]:
-        policy: Callable[[State, random.Random], Action] | None = (
-            self.rollout_agent.step if self.rollout_agent is not None else None
-        )
-        steps = 0
-        while not state.is_terminal() and steps < self.rollout_limit:
-            if state.is_chance_node():
-                action = state.chance_distribution().sample(rng)
-            elif policy is None:
-                legal = state.legal_actions()
-                action = legal[min(int(rng.random() * len(legal)), len(legal) - 1)]
-            else:
-                action = policy(state, rng)
-            state.apply_action(action)
-            steps += 1
-        return state.returns()
+
+def best_child(root: Node, seat: int) -> tuple[Action, Node]:
+    """The root's most visited child (ties: the higher mean for ``seat``)."""
+    return max(root.children.items(), key=lambda item: (item[1].visits, item[1].mean(seat)))

@@ -1,7 +1,7 @@
 """A game's parts for each front end and agent, and the small protocols they follow.
 
 A game keeps everything that is that game in its own package: besides its rules,
-its terminal view, its web board, its heuristic and its live events. Its ``Game``
+its terminal view, its web board, its heuristic, its live events and its evaluation. Its ``Game``
 class names them in ``parts``, each as an import path (``"module"`` or
 ``"module:attribute"``, imported only when first used) or as the object itself::
 
@@ -17,8 +17,9 @@ registry (:func:`tabletop.core.registry.part`) and drive them through these
 protocols; a game's parts depend only on the core and on libraries (Rich), never
 on the front ends. Every part is optional: without a terminal view the terminal
 prints the observer's text, without a web board the page shows that text, without
-a heuristic the ``heuristic`` agent is not offered, and without live events every
-chance node is sampled at once. A game's ``simulate`` figures are its states'
+a heuristic the ``heuristic`` agent is not offered, without live events every
+chance node is sampled at once, and without an evaluation a search plays every
+playout to the end. A game's ``simulate`` figures are its states'
 :meth:`~tabletop.core.state.State.metrics`.
 """
 
@@ -53,6 +54,8 @@ class GameParts:
     heuristic: object = None
     #: a :class:`LiveRules`, usually the game's ``live`` module
     live: object = None
+    #: an :class:`Evaluation`, usually the game's ``evaluation`` module
+    evaluation: object = None
 
 
 class TerminalView(Protocol):
@@ -94,6 +97,20 @@ class LiveRules(Protocol):
         ...
 
 
+class Evaluation(Protocol):
+    """How a position stands, for searches that stop their playouts early (a module will do).
+
+    The module may also define ``rollout(state, rng) -> Action``: a fast policy for
+    playouts (cheaper than the heuristic, better than random), and ``LADDER``: a mapping
+    from each difficulty level (``beginner`` ... ``expert``) to the agent spec that plays
+    it in this game (:mod:`tabletop.agents.ladder` has the defaults).
+    """
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's chance of winning from ``state`` (not a terminal state), best at a turn's start."""
+        ...
+
+
 #: A game's heuristic: given a decision state and a random stream, a legal action (the state unchanged).
 Policy = Callable[["State", random.Random], Action]
 
@@ -103,4 +120,5 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "web": ("ASSETS", "layout"),
     "heuristic": ("__call__",),
     "live": ("event_for",),
+    "evaluation": ("evaluate",),
 }

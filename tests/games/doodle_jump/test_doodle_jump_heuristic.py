@@ -255,7 +255,7 @@ def test_mcts_with_a_heuristic_rollout_tries_the_heuristic_choice_first() -> Non
     from tabletop.agents.mcts import MCTSAgent
 
     state = position("B9/off", phase="decide", dice="4s", roll="1,2,3,6/1")
-    agent = MCTSAgent(iterations=1, rollout=make("heuristic"))
+    agent = MCTSAgent(iterations=1, rollout="heuristic")
     assert str(agent.step(state, random.Random(4))) == decide(state) == "jump C3 = 3"
-    without_prior = MCTSAgent(iterations=1, rollout=make("heuristic"), prior=0)
+    without_prior = MCTSAgent(iterations=1, rollout="heuristic", prior=0)
     assert str(without_prior.step(state, random.Random(4))) != "jump C3 = 3"  # a shuffled first try

@@ -105,7 +105,9 @@ def test_catalog_lists_games_with_their_options_and_bots(client: TestClient) -> 
     race = games["race"]
     assert race["min_players"] == 2 and race["max_players"] == 3
     assert [o["name"] for o in race["options"]] == ["first_player", "goal"]
-    assert [b["spec"] for b in race["bots"]] == ["random", "mcts:iterations=200"]
+    assert [b["spec"] for b in race["bots"]] == ["beginner", "easy", "medium", "hard", "expert"]
+    assert [b["usual"] for b in race["bots"]] == [False, False, True, False, False]
+    assert race["bots"][0]["label"] == "Beginner (random)"
 
 
 # -- acting -------------------------------------------------------------------------------------------
@@ -207,6 +209,21 @@ def test_bots_play_a_whole_game_whose_record_the_cli_replays(client: TestClient,
     assert result.exit_code == 0 and "verified" in result.output
     listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
     assert listed[game_id]["status"] == "finished"
+
+
+def test_a_finished_game_is_analysed_and_a_game_in_progress_is_not(client: TestClient) -> None:
+    playing = create(client, "race", HUMANS)
+    response = client.get(f"/api/games/{playing['id']}/analysis")
+    assert response.status_code == 409 and "analysed once it is over" in response.json()["detail"]
+    created = create(client, "race", [{"kind": "bot", "bot": "beginner"}] * 2)
+    game_id = created["id"]
+    wait_until(lambda: view(client, game_id)["terminal"])
+    analysis = client.get(f"/api/games/{game_id}/analysis").json()
+    assert analysis["seats"] == [0, 1] and analysis["decisions"]  # no human seat: every seat is analysed
+    actions = view(client, game_id)["actions"]
+    for decision in analysis["decisions"]:
+        assert decision["played"] == actions[decision["index"]]["action"] and decision["before"]["rollouts"] >= 1
+    assert client.get(f"/api/games/{game_id}/analysis").json() == analysis  # kept
 
 
 def test_the_replay_api_steps_forward_and_back(client: TestClient) -> None:

@@ -57,7 +57,7 @@ def test_a_game_from_the_lobby_played_to_the_end_against_bots(page: Any, start_s
     server = start_server(Settings(bot_delay=0.0, chance_delay=0.0, live_seconds=2.0, live_act_seconds=0.1,
                                    bot_act_interval=0.15,
                                    bot_press_delay=(0.1, 0.3)))
-    bot = "bot:heuristic" if heuristic_available(game) else "bot:random"
+    bot = "bot:easy" if heuristic_available(game) else "bot:beginner"
     create_from_lobby(page, server, game, ["me", bot])
     page.wait_for_url(re.compile(r"/game/\w+\?token="))
     page.wait_for_selector("#board svg, #board pre")
@@ -134,7 +134,7 @@ def test_a_forged_link_is_refused_with_a_clear_message(page: Any, server: Any) -
 
 
 def test_restarting_the_server_mid_game_loses_nothing(page: Any, server: Any) -> None:
-    create_from_lobby(page, server, "duel", ["me", "bot:random"])
+    create_from_lobby(page, server, "duel", ["me", "bot:beginner"])
     page.wait_for_url(re.compile(r"/game/\w+\?token="))
     for move in range(2):
         page.wait_for_selector(".choice[data-action='left'] >> nth=0")
@@ -151,7 +151,7 @@ def test_restarting_the_server_mid_game_loses_nothing(page: Any, server: Any) ->
 
 
 def test_the_replay_page_steps_forward_and_back(page: Any, server: Any) -> None:
-    create_from_lobby(page, server, "race", ["bot:random", "bot:random"])
+    create_from_lobby(page, server, "race", ["bot:beginner", "bot:beginner"])
     page.wait_for_selector("#created:not([hidden])")
     page.click(".spectate-link")
     page.wait_for_selector("#turn:has-text('Game over')")
@@ -169,11 +169,28 @@ def test_the_replay_page_steps_forward_and_back(page: Any, server: Any) -> None:
     assert download.value.suggested_filename.startswith("tabletop-race-")
 
 
+def test_the_replay_page_explains_each_decision(page: Any, server: Any) -> None:
+    create_from_lobby(page, server, "race", ["bot:beginner", "bot:beginner"])
+    page.wait_for_selector("#created:not([hidden])")
+    page.click(".spectate-link")
+    page.wait_for_selector("#turn:has-text('Game over')")
+    page.click("#replay-link")
+    page.wait_for_selector("#step:has-text('0 /')")
+    page.click("#analyse")
+    page.wait_for_selector("#analysis-status:has-text('decisions judged by')", timeout=30_000)
+    items = page.locator("#analysis li")
+    assert items.count() >= 1 and "Chance of winning before" in items.first.inner_text()
+    assert page.locator("#analysis li.swing").count() <= 3
+    index = int(items.last.get_attribute("data-index") or 0)
+    items.last.click()  # the position before that decision
+    page.wait_for_selector(f"#step:has-text('{index} /')")
+
+
 @pytest.mark.skipif("jumanji" not in REAL_GAMES, reason="the Jumanji game is not installed")
 def test_a_jumanji_rescue_with_the_real_countdown(page: Any, start_server: Any, shoot: Any) -> None:
     """The 8-second timer runs on the server; pressing Space rolls the Rescue die until the symbol shows."""
     server = start_server(Settings(bot_delay=0.05, chance_delay=0.3))  # the real timer: 8 s, a roll a second
-    create_from_lobby(page, server, "jumanji", ["me", "bot:heuristic"])
+    create_from_lobby(page, server, "jumanji", ["me", "bot:easy"])
     page.wait_for_url(re.compile(r"/game/\w+\?token="))
     roll_button = page.locator("#rescue-roll")
     deadline = time.monotonic() + 120

@@ -28,7 +28,7 @@ from websockets.sync.client import connect
 from tabletop.core.data import packaged
 from tabletop.core.registry import game_class, make
 from tabletop.interfaces.web.app import create_app
-from tabletop.interfaces.web.bots import BotPool, Job, check_budget, think
+from tabletop.interfaces.web.bots import BotPool, Job, OverBudget, check_budget, think
 from tabletop.interfaces.web.limits import AddressLimiter, Limits
 from tabletop.interfaces.web.rooms import Settings
 
@@ -218,6 +218,21 @@ def test_a_bot_over_the_budget_is_refused(client: TestClient, spec: str, message
     assert response.status_code == 422 and message in response.json()["detail"]
     check_budget("mcts:iterations=20000", Limits())
     check_budget("mcts:seconds=2", Limits())
+
+
+def test_every_level_of_the_ladder_fits_the_servers_budget() -> None:
+    from tabletop.agents import from_spec
+    from tabletop.agents.ladder import LEVELS
+    from tabletop.interfaces.web.bots import budget_of, within_budget
+
+    for level in LEVELS:
+        check_budget(level, Limits())  # expert included: the strongest we have within the server's budget
+    assert budget_of(from_spec("expert")) == (None, 1.5)
+    with pytest.raises(OverBudget, match="bot 'expert' asks for 1.5 seconds a decision"):
+        check_budget("expert", Limits(bot_seconds=1.0))
+    clamped = within_budget(from_spec("expert"), Limits(bot_seconds=0.2))
+    inner = clamped.agent_for("donkey-kong")  # type: ignore[attr-defined]
+    assert inner.seconds == 0.2
 
 
 def test_a_decision_that_outlives_its_budget_is_cut_and_played_at_random() -> None:

@@ -45,6 +45,7 @@ class DonkeyKongGame(Game):
         terminal="tabletop.games.donkey_kong.terminal",
         web="tabletop.games.donkey_kong.web",
         heuristic="tabletop.games.donkey_kong.heuristic:choose",
+        evaluation="tabletop.games.donkey_kong.evaluation",
     )
 
     rules: Rules

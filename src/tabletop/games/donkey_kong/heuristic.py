@@ -118,7 +118,8 @@ class _Tables:
 _TABLES: dict[int, tuple[Rules, _Tables]] = {}
 
 
-def _tables(rules: Rules) -> _Tables:
+def tables(rules: Rules) -> _Tables:
+    """The board fields of ``rules`` (computed once per rules file)."""
     found = _TABLES.get(id(rules))
     if found is None or found[0] is not rules:
         found = _TABLES[id(rules)] = (rules, _Tables(rules))
@@ -132,30 +133,30 @@ def choose(state: State, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     me = state.current_player()
-    tables = _tables(state.rules)
-    racing = _should_race(state, me, tables)
+    fields = tables(state.rules)
+    race = racing(state, me, fields)
     best = legal[0]
     best_value = -float("inf")
     for action in legal:
-        value = _value_after(state, action, me, racing, tables)
+        value = _value_after(state, action, me, race, fields)
         if value > best_value:
             best, best_value = action, value
     return best
 
 
-def card_rule(state: DonkeyKongState, tables: _Tables | None = None) -> Action:
+def card_rule(state: DonkeyKongState, fields: _Tables | None = None) -> Action:
     """The simple card rule: the most points; a Jump with cards to spare, a Hammer when few are left."""
-    tables = tables or _tables(state.rules)
+    fields = fields or tables(state.rules)
     seat = state.in_contact[0]
-    t = tables.types
+    t = fields.types
     left = sum(state.hands[seat * t : seat * t + t]) - 1
     best: Action | None = None
     best_value = -1.0
     for action in state.legal_actions():
         assert isinstance(action, PlayCard)
         card = action.card
-        value = tables.points[card] + (
-            (left <= 1) if tables.hammer[card] else (left >= SPARE_CARDS)
+        value = fields.points[card] + (
+            (left <= 1) if fields.hammer[card] else (left >= SPARE_CARDS)
         ) * 0.5
         if value > best_value:
             best, best_value = action, value
@@ -261,7 +262,7 @@ def _evaluate(sim: DonkeyKongState, me: int, racing: bool, adjust: list[float], 
     return mine - rival
 
 
-def _should_race(state: DonkeyKongState, me: int, tables: _Tables) -> bool:
+def racing(state: DonkeyKongState, me: int, tables: _Tables) -> bool:
     """Whether finishing first, at the expected pace, would leave us ahead of every rival."""
     t, points = tables.types, tables.points
     bonus = state.rules.finish_bonus

@@ -47,6 +47,7 @@ class DoodleJumpGame(Game):
         terminal="tabletop.games.doodle_jump.terminal",
         web="tabletop.games.doodle_jump.web",
         heuristic="tabletop.games.doodle_jump.heuristic:choose",
+        evaluation="tabletop.games.doodle_jump.evaluation",
     )
 
     rules: Rules

@@ -195,6 +195,16 @@ def fall_loss(state: DoodleJumpState, seat: int) -> float:
     return float(height(state, seat) - below)
 
 
+def reach_up(state: DoodleJumpState, seat: int) -> float:
+    """The exact chance that a fresh roll of all the dice lets ``seat`` jump a level up from where it stands."""
+    return _float_odds(state, seat, state.rules.numbered_dice, True)[1]
+
+
+def spoils(state: DoodleJumpState, start: int, pad: int) -> bool:
+    """Landing on ``pad`` from ``start`` loses height: the Black Hole, or a Monster from beneath."""
+    return _spoils(state, start, pad)
+
+
 def rival_threat(state: DoodleJumpState, me: int) -> float:
     """The best chance a rival one level below the top has to jump up with a fresh roll."""
     r = state.rules

@@ -80,6 +80,7 @@ class JumanjiGame(Game):
         terminal="tabletop.games.jumanji.terminal",
         web="tabletop.games.jumanji.web",
         heuristic="tabletop.games.jumanji.heuristic:choose",
+        evaluation="tabletop.games.jumanji.evaluation",
         live="tabletop.games.jumanji.live",
     )
 

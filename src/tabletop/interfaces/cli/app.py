@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: play, replay, simulate, compare, report, tournament, games, serve."""
+"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, serve."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from tabletop.core.errors import NotationError, ReplayError, TabletopError
 from tabletop.core.record import Record, one_line
 from tabletop.core.registry import game_class, list_games
 from tabletop.core.replay import replay
+from tabletop.interfaces.cli.analyse import analyse_command
 from tabletop.interfaces.cli.options import build_bots, build_game
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession, verdict
 from tabletop.interfaces.cli.workbench import compare_command, report_command
@@ -57,7 +58,9 @@ Pairs = Annotated[
     typer.Option("--option", "-o", help="Any game option as KEY=VALUE, repeatable (see `tabletop games`)."),
 ]
 Bots = Annotated[
-    str, typer.Option("--bots", help="Agent for every bot seat: random, heuristic, mcts or mcts:iterations=800.")
+    str,
+    typer.Option("--bots", help="Agent for every bot seat: a level (beginner, easy, medium, hard, expert), "
+                                "random, heuristic, mcts or a spec like mcts:iterations=800."),
 ]
 BotSeat = Annotated[
     list[str] | None,
@@ -224,6 +227,7 @@ def simulate_command(
 
 app.command(name="compare")(compare_command)
 app.command(name="report")(report_command)
+app.command(name="analyse")(analyse_command)
 
 
 @app.command(name="tournament")

@@ -32,11 +32,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tabletop._version import __version__
+from tabletop.agents.ladder import ladder
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record
 from tabletop.core.registry import game_class, has_part, list_games
 from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
+from tabletop.interfaces.web.analysis import Analyses
 from tabletop.interfaces.web.bots import BotPool, check_budget
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
@@ -58,19 +60,19 @@ _PROBLEM_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 </body></html>"""
 
 
+#: the level the lobby offers first
+USUAL_LEVEL = "medium"
+
+
 def heuristic_available(game: str) -> bool:
     return has_part(game, "heuristic")
 
 
-def bot_choices(game: str) -> list[dict[str, str]]:
-    """The bot strengths offered for a game, weakest first."""
-    choices = [{"spec": "random", "label": "Easy (random)"}]
-    if heuristic_available(game):
-        choices.append({"spec": "heuristic", "label": "Medium (heuristic)"})
-        choices.append({"spec": "mcts:iterations=200:rollout=heuristic", "label": "Strong (MCTS + heuristic)"})
-    else:
-        choices.append({"spec": "mcts:iterations=200", "label": "Strong (MCTS)"})
-    return choices
+def bot_choices(game: str) -> list[dict[str, Any]]:
+    """The bot strengths offered for a game: the difficulty ladder, weakest first (``usual``: the one
+    the lobby offers first). Each level names the agent that plays it in this game."""
+    return [{"spec": level, "label": f"{level.capitalize()} ({spec})", "usual": level == USUAL_LEVEL}
+            for level, spec in ladder(game).items()]
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -127,6 +129,7 @@ def create_app(
     services = Services(store=store, writer=Writer(store), pool=BotPool(limits), boards=boards, settings=settings,
                         limits=limits, live=live_event_for if live else None)
     hub = Hub(services)
+    analyses = Analyses(limits)
     creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses)
 
     @contextlib.asynccontextmanager
@@ -301,6 +304,11 @@ def create_app(
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(game_id: str, step: int = 0) -> dict[str, Any]:
         return views.replay_view(await hub.room(game_id), step)
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def api_analysis(game_id: str) -> dict[str, Any]:
+        room = await hub.room(game_id)
+        return await analyses.of(room.id, record_of(room))
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str) -> Response:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from tabletop.agents.ladder import LEVELS, level_spec
 from tabletop.agents.registry import from_spec
 from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
@@ -412,7 +413,7 @@ class Room:
         """The bot's decision: a random bot here (it costs nothing), any other in the worker pool."""
         spec = self.seats[seat].bot or "random"
         rng = self.streams.seat(seat)
-        if spec == "random":
+        if spec == "random" or (spec in LEVELS and level_spec(self.game.name, spec) == "random"):
             return self.agents[seat].step(state, rng)
         pool = self.services.pool
         answer = await pool.decide(pool.job(self.game, state.to_text(), seat, spec, rng))

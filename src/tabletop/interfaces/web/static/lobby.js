@@ -13,7 +13,7 @@ function seatRow(game, index) {
     el("option", {value: "me"}, "Me (this browser)"),
     el("option", {value: "human"}, "A friend (secret link)"),
     ...game.bots.map((b) => el("option", {value: `bot:${b.spec}`}, `Bot: ${b.label}`)));
-  const usual = game.bots.find((b) => b.spec === "heuristic") || game.bots[0];
+  const usual = game.bots.find((b) => b.usual) || game.bots[0];
   kind.value = index === 0 ? "me" : `bot:${usual.spec}`;
   const name = el("input", {type: "text", name: `name-${index}`, placeholder: "name (optional)", maxlength: 40,
     "aria-label": `Name of seat ${index + 1}`});

@@ -1,0 +1,46 @@
+// The replay page's analysis: each decision of the human seats judged by the expert level, the costliest marked.
+// Clicking a decision shows the position before it (through the replay's slider).
+import {api, el} from "/static/common.js";
+
+const gameId = location.pathname.split("/").filter(Boolean).pop();
+const $ = (id) => document.getElementById(id);
+const percent = (x) => `${Math.round(100 * x)}%`;
+const estimate = (e) => `${percent(e.value)} (${percent(e.low)}–${percent(e.high)}, ${e.rollouts} playouts)`;
+
+function goTo(step) {
+  const slider = $("slider");
+  slider.value = String(step);
+  slider.dispatchEvent(new Event("input"));
+}
+
+function row(d) {
+  const swing = Math.round(100 * d.swing);
+  const better = d.expert === d.played ? "expert agrees" : `expert: ${d.expert}`;
+  return el("li", {class: d.highlighted ? "swing" : "", "data-index": d.index, tabindex: "0",
+                   title: "show the position before this decision",
+                   onclick: () => goTo(d.index), onkeydown: (e) => { if (e.key === "Enter") goTo(d.index); }},
+    el("b", {}, `Step ${d.index + 1}`), ` · seat ${d.seat + 1} played ${d.played} (${better}). `,
+    `Chance of winning before ${estimate(d.before)}, after ${estimate(d.after)}: `,
+    el("b", {class: "swing-figure"}, `${swing > 0 ? "+" : ""}${swing}`), d.label ? ` ${d.label}` : "");
+}
+
+async function analyse() {
+  const button = $("analyse");
+  button.disabled = true;
+  $("analysis-status").textContent = "Analysing: the expert searches every decision …";
+  try {
+    const analysis = await api(`/api/games/${gameId}/analysis`);
+    const items = analysis.decisions.map(row);
+    $("analysis").replaceChildren(...items);
+    const marked = analysis.decisions.filter((d) => d.highlighted).length;
+    $("analysis-status").textContent = analysis.decisions.length
+      ? `${analysis.decisions.length} decisions judged by ${analysis.expert} (${analysis.iterations} iterations each); `
+        + `${marked} biggest swings marked.`
+      : "No decision with a choice to analyse.";
+  } catch (error) {
+    $("analysis-status").textContent = `No analysis: ${error.message}`;
+    button.disabled = false;
+  }
+}
+
+$("analyse").onclick = analyse;

@@ -1,0 +1,67 @@
+"""`annotate`: a finished game explained decision by decision, on the race game (tests/conftest.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabletop
+from tabletop.agents import from_spec
+from tabletop.analysis.annotate import AnalysisError, analysed_seats, annotate
+from tabletop.core.errors import ReplayError
+from tabletop.core.record import Record
+
+
+def _record() -> Record:
+    game = tabletop.make("race", players=2, goal=8)
+    return tabletop.play(game, [from_spec("random"), from_spec("random")], seed=5)
+
+
+def test_every_decision_of_the_seats_gets_the_experts_choice_and_two_estimates() -> None:
+    record = _record()
+    analysis = annotate(record, seats=[0], iterations=80, min_rollouts=30, seed=1)
+    state = record.initial_state()
+    expected = []
+    for index, text in enumerate(record.actions):
+        if state.current_player() == 0 and len(state.legal_actions()) > 1:
+            expected.append(index)
+        state.apply_action(text)
+    assert [d.index for d in analysis.decisions] == expected and expected
+    for decision in analysis.decisions:
+        assert decision.seat == 0 and decision.played == record.actions[decision.index]
+        for estimate in (decision.before, decision.after):
+            assert estimate.rollouts >= 30 and 0.0 <= estimate.low <= estimate.value <= estimate.high <= 1.0
+        if decision.played == decision.expert:
+            assert decision.swing == 0.0
+    highlighted = analysis.highlights()
+    assert len(highlighted) <= 3 and all(d.swing < 0 for d in highlighted)
+    assert analysis == annotate(record, seats=[0], iterations=80, min_rollouts=30, seed=1)  # reproducible
+
+
+def test_waiting_at_the_goal_is_a_blunder() -> None:
+    """From 5,5 with a 2 rolled, advancing wins at once and waiting lets the other seat win next turn."""
+    game = tabletop.make("race", players=2, goal=6)
+    state = game.state_from_text("5,5 0 2 9")
+    record = Record(game="race", version="", options=dict(game.options), seed=None, agents=["human", "random"],
+                    actions=["wait", "roll 3", "advance"], winners=[1], returns=[-1.0, 1.0], initial=state.to_text())
+    analysis = annotate(record, iterations=200, min_rollouts=50)
+    assert analysis.seats == (0,)
+    (decision,) = analysis.decisions
+    assert decision.expert == "advance" and decision.played == "wait"
+    assert decision.before.value == 1.0 and decision.after.value < 0.5
+    assert decision.label == "blunder" and decision.highlighted
+
+
+def test_seats_default_to_the_humans_and_are_checked() -> None:
+    record = _record()
+    assert analysed_seats(record) == (0, 1)
+    record.agents = ["random", "human"]
+    assert analysed_seats(record) == (1,)
+    with pytest.raises(AnalysisError, match="seat 2 is not a seat of this 2-player game"):
+        analysed_seats(record, [2])
+
+
+def test_a_record_that_does_not_replay_is_refused() -> None:
+    record = _record()
+    record.actions = [*record.actions[:3], "fly"]
+    with pytest.raises(ReplayError):
+        annotate(record, iterations=10)
