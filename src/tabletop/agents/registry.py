@@ -44,6 +44,12 @@ def _mcts(options: dict[str, Any]) -> Agent:
     return MCTSAgent(rollout=_heuristic({}) if rollout == "heuristic" else "random", **options)
 
 
+def _policy(options: dict[str, Any]) -> Agent:
+    from tabletop.agents.policy import PolicyAgent
+
+    return PolicyAgent(**options)
+
+
 @dataclass(frozen=True)
 class AgentKind:
     """One kind of agent: its name, its options and how to build it from validated options."""
@@ -71,6 +77,15 @@ AGENTS: dict[str, AgentKind] = {
                 Option("prior", float, 1.0, "weight of the rollout agent's own choice in selection", minimum=0.0),
             ),
             _mcts,
+        ),
+        AgentKind(
+            "policy",
+            (
+                Option("model", "path", None, "a policy file trained with MaskablePPO (examples/train.py)",
+                       nullable=True, none_means="none: the agent refuses to start"),
+                Option("deterministic", bool, True, "play the policy's most likely action (false: sample it)"),
+            ),
+            _policy,
         ),
     )
 }

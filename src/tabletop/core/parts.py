@@ -18,7 +18,8 @@ protocols; a game's parts depend only on the core and on libraries (Rich), never
 on the front ends. Every part is optional: without a terminal view the terminal
 prints the observer's text, without a web board the page shows that text, without
 a heuristic the ``heuristic`` agent is not offered, and without live events every
-chance node is sampled at once. A game's ``simulate`` figures are its states'
+chance node is sampled at once; without an encoding the game has no integer actions
+nor vectors, and the learning environments refuse it with a clear error. A game's ``simulate`` figures are its states'
 :meth:`~tabletop.core.state.State.metrics`.
 """
 
@@ -53,6 +54,9 @@ class GameParts:
     heuristic: object = None
     #: a :class:`LiveRules`, usually the game's ``live`` module
     live: object = None
+    #: an :class:`~tabletop.core.encoding.EncodingPart`, usually the game's ``encoding`` module:
+    #: integer actions and observation vectors for learning
+    encoding: object = None
 
 
 class TerminalView(Protocol):
@@ -103,4 +107,5 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "web": ("ASSETS", "layout"),
     "heuristic": ("__call__",),
     "live": ("event_for",),
+    "encoding": ("actions", "chance_outcomes", "layout", "encode"),
 }

@@ -15,6 +15,11 @@ from tabletop.games.doodle_jump.data import Rules, build_rules, load_data
 from tabletop.games.doodle_jump.state import DoodleJumpState
 
 
+#: R-D24: turns before a game ends with no winner; random players need a few hundred at most
+TURN_LIMIT = 1000
+MAX_TURN_LIMIT = 1_000_000
+
+
 class DoodleJumpGame(Game):
     """Doodle Jump (Ravensburger, 2013) for 2 to 4 players."""
 
@@ -38,6 +43,8 @@ class DoodleJumpGame(Game):
             Option("choose_shield", bool, False,
                    "a Shield holder about to fall (a failed roll, a Monster zonk) chooses whether to spend it (R-D7); "
                    "off: spent automatically"),
+            Option("turn_limit", int, TURN_LIMIT, "R-D24: the game ends with no winner once this many turns "
+                   "are over (real games end long before)", minimum=1, maximum=MAX_TURN_LIMIT),
         ),
         min_return=-1.0,
         max_return=1.0,
@@ -47,15 +54,18 @@ class DoodleJumpGame(Game):
         terminal="tabletop.games.doodle_jump.terminal",
         web="tabletop.games.doodle_jump.web",
         heuristic="tabletop.games.doodle_jump.heuristic:choose",
+        encoding="tabletop.games.doodle_jump.encoding",
     )
 
     rules: Rules
     table: ActionTable
     geometry: Geometry
     has_targets: bool
+    turn_limit: int
 
     def _check_options(self, options: Mapping[str, Any]) -> None:
         data = load_data(options["data"])
+        self.turn_limit = int(options["turn_limit"])
         self.rules = build_rules(data, options["players"], options["tiles"], options["choose_shield"])
         self.table = ActionTable(self.rules)
         self.geometry = Geometry.build(self.rules)

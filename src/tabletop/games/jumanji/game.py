@@ -81,6 +81,7 @@ class JumanjiGame(Game):
         web="tabletop.games.jumanji.web",
         heuristic="tabletop.games.jumanji.heuristic:choose",
         live="tabletop.games.jumanji.live",
+        encoding="tabletop.games.jumanji.encoding",
     )
 
     data: JumanjiData
