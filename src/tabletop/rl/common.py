@@ -33,7 +33,7 @@ def ansi(state: State, viewer: Viewer = None, width: int = 100) -> str:
 
 
 def env_id(name: str) -> str:
-    """The Gymnasium id of a game: ``tabletop/`` and its name in CamelCase, version 0 (``race`` -> ``tabletop/Race-v0``)."""
+    """The Gymnasium id of a game: ``tabletop/``, its name in CamelCase, version 0 (``race``: ``tabletop/Race-v0``)."""
     return "tabletop/" + "".join(word.capitalize() for word in name.replace("_", "-").split("-")) + "-v0"
 
 

@@ -110,7 +110,7 @@ class TabletopEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         reward = float(state.returns()[self.seat]) if terminated else 0.0
         return self._observation(), reward, terminated, False, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         return ansi(self.state, self.seat)

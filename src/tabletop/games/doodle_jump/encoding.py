@@ -118,7 +118,9 @@ def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
     one_hot(out, i, relative_seat(mover, viewer, n), n)
     i += n
     one_hot(out, i, int(s.phase), PHASES)
-    one_hot(out, i + PHASES, int(s.resume), PHASES)
+    interrupted = s.phase in (Phase.DRAW_REPLACEMENT, Phase.SPRING_JUMP, Phase.SHIELD_CHOICE)
+    if interrupted:  # elsewhere the phase to resume is stale, and the position's text does not carry it
+        one_hot(out, i + PHASES, int(s.resume), PHASES)
     i += 2 * PHASES
     rows, offset, columns = s.rows, s.offset, r.columns
     top_number = max(r.pad_number)
@@ -163,8 +165,9 @@ def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
         if roll.symbol:
             out[i + len(faces) + symbols.index(roll.symbol)] = 1.0
     i += len(faces) + len(symbols)
-    out[i] = float(s.spring_pending)
-    out[i + 1] = float(s.high_replacement)
+    if s.phase == Phase.DRAW_REPLACEMENT:
+        out[i] = float(s.spring_pending)
+        out[i + 1] = float(s.high_replacement)
     out[i + 2] = min(1.0, s.turn_number() / _game(s.game).turn_limit)
 
 

@@ -14,10 +14,11 @@ from tabletop.games.doodle_jump.board import Geometry
 from tabletop.games.doodle_jump.data import Rules, build_rules, load_data
 from tabletop.games.doodle_jump.state import DoodleJumpState
 
-
 #: R-D24: turns before a game ends with no winner; random players need a few hundred at most
 TURN_LIMIT = 1000
 MAX_TURN_LIMIT = 1_000_000
+#: rounds of the opening roll allowed for in max_game_length (R-D22 re-rolls ties with no cap; R-D24)
+OPENING_ROUNDS = 64
 
 
 class DoodleJumpGame(Game):
@@ -76,8 +77,27 @@ class DoodleJumpGame(Game):
         self._level_draws: dict[tuple[int, ...], Distribution] = {}
 
     def max_game_length(self) -> int:
-        # Each turn is a handful of actions; random games are measured in the rules doc.
-        return 200_000
+        """A bound from the turn limit (R-D24) and the most a turn can hold.
+
+        The setup stacks the levels and draws tiles (at most every tile of the box), then the
+        opening roll: ties are rolled again among the tied (R-D22) with no cap, so the bound
+        allows :data:`OPENING_ROUNDS` rounds of it, more than any game will see (two tied seats
+        tie again with probability 1/6 at most, so 64 rounds come once in 10^49 games). Then each
+        turn holds at most :meth:`max_turn_length` actions: tests check every turn of random games
+        against it and games played to the turn limit against this bound.
+        """
+        r = self.rules
+        setup = r.levels + sum(r.tile_counts) + OPENING_ROUNDS * r.players
+        return setup + self.turn_limit * self.max_turn_length()
+
+    def max_turn_length(self) -> int:
+        """The most actions (chance included) one turn can hold: each jump spends a numbered die, the
+        symbol die is used once, each kept tile once and each spring follows a tile taken; each of
+        these brings at most a roll, a continue-or-stop, a replacement drawn, a spring and a Shield
+        choice besides itself."""
+        r = self.rules
+        steps = r.numbered_dice + 1 + 2 * sum(r.tile_counts)
+        return 1 + 6 * (steps + 1)
 
     def new_initial_state(self) -> DoodleJumpState:
         return DoodleJumpState(self)

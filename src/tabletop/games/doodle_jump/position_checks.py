@@ -200,9 +200,11 @@ def _check_counters(state: DoodleJumpState) -> None:
         raise NotationError(f"counters: phase {name} is in a turn, so turns is at least 1")
     if state.turns > state.config.turn_limit:
         raise NotationError(f"counters: {state.turns} turns is past the turn limit, {state.config.turn_limit} (R-D24)")
-    # a zonk ends the turn by a fall, and the Monster's replacement is still to come
+    # a zonk ends the turn by a fall, and the Monster's replacement is still to come; at the turn limit
+    # (R-D24) the last turn is over too, and may have ended by a fall
     ended_by_a_fall = state.phase == DRAW_REPLACEMENT and state.resume == END_OF_TURN
-    if state.falls > state.turns - (0 if ended_by_a_fall else 1):
+    at_limit = state.phase == OVER and state.winner < 0
+    if state.falls > state.turns - (0 if ended_by_a_fall or at_limit else 1):
         raise NotationError(f"counters: {state.falls} falls, but only {state.turns - 1} turns have ended")
     first = state.config.options["first_player"]
     if first is not None and state.seat != (first + state.turns - 1) % state.rules.players:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tabletop.games.jumanji.game import JumanjiGame
     from tabletop.games.jumanji.state import JumanjiState
 
-PHASES = 9  # SETUP .. LOST (state.py)
+PHASES = 10  # SETUP .. LIMIT (state.py)
 KINDS = CENTRE + 1  # START, BLANK, WAIT, JUNGLE, RHINO, CENTRE
 
 
@@ -87,8 +87,9 @@ def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
     out[i] = len(s.grid) / board.grid_places
     if s.card >= 0:
         out[i + 1] = board.card_numbers[s.card] / max(board.card_numbers)
-    out[i + 2] = float(s.kind)
-    out[i + 3] = float(s.failed)
+    if s.phase in (2, 3):  # DRAW, RESCUE: the card's space and the rescue so far (stale in other phases)
+        out[i + 2] = float(s.kind)
+        out[i + 3] = float(s.failed and s.phase == 3)
     i += 4
     if s.phase in (3, 4):  # RESCUE, WAITING: someone other than the mover rolls
         one_hot(out, i, relative_seat(s.actor, viewer, n), n)
