@@ -61,3 +61,11 @@ def test_the_environments_run_under_async_vector_env() -> None:
         assert observations.dtype == np.float32
     finally:
         envs.close()
+
+
+def test_every_episode_gives_the_learner_a_decision() -> None:
+    """In Jumanji the only decisions are the rhino's, and many games end without one for a seat."""
+    env = TabletopEnv("jumanji", players=2)
+    for seed in range(30):
+        _, info = env.reset(seed=seed)
+        assert not env.state.is_terminal() and info["action_mask"].any()

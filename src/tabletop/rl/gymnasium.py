@@ -13,7 +13,8 @@ Importing this module registers ``tabletop/<Name>-v0`` for every game the regist
   ``info["action_mask"]`` and ``env.action_masks()`` (for maskable learners). An illegal
   action ends the episode at once with the game's lowest return and
   ``info["illegal_action"] = True``;
-- rewards: 0 until the game ends, then the learner's ``returns()``;
+- rewards: 0 until the game ends, then the learner's ``returns()``; a game that ends before the
+  learner's first decision is not an episode: ``reset`` deals another;
 - the learner's seat: ``seat=`` a seat, or ``None`` (default) to draw one at each reset;
 - opponents: an agent spec (``"random"``, ``"heuristic"``, ``"mcts:iterations=50"``) for every
   other seat, or a list of specs, one per other seat in seat order;
@@ -40,6 +41,9 @@ from tabletop.core.state import State
 from tabletop.rl.common import advance_chance, ansi, env_id, make_game
 
 __all__ = ["TabletopEnv", "env_id", "register_envs"]
+
+#: games dealt at most at a reset until one gives the learner a decision
+_DEALS = 1000
 
 
 class TabletopEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
@@ -84,13 +88,20 @@ class TabletopEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         rng = self.np_random
         n = self.game.num_players
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
-        self.streams = Streams(int(rng.integers(2**63)))
         others = [s for s in range(n) if s != self.seat]
         self.agents = {s: from_spec(spec) for s, spec in zip(others, self.opponent_specs, strict=True)}
-        for s, agent in self.agents.items():
-            agent.reset(s)
-        self.state = self.game.new_initial_state()
-        self._advance()
+        # A game can end before the learner has a single decision (Jumanji's only decisions are the
+        # rhino's): such a game teaches nothing, and an episode cannot start over, so a new one is dealt.
+        for _ in range(_DEALS):
+            self.streams = Streams(int(rng.integers(2**63)))
+            for s, agent in self.agents.items():
+                agent.reset(s)
+            self.state = self.game.new_initial_state()
+            self._advance()
+            if not self.state.is_terminal():
+                break
+        else:
+            raise RuntimeError(f"{_DEALS} games of {self.game.name} in a row ended before seat {self.seat} decided")
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[NDArray[np.float32], float, bool, bool, dict[str, Any]]:
