@@ -51,6 +51,7 @@ pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM)
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/rl.py
 	$(BIN)/python benchmarks/workbench.py scaling
 	$(BIN)/python benchmarks/workbench.py million
 

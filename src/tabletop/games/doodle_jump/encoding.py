@@ -105,9 +105,35 @@ def layout(game: Game) -> Sequence[tuple[str, int]]:
     ]
 
 
+class _Tables:
+    """What every vector of a game shares, as arrays (made once per rules object)."""
+
+    def __init__(self, game: DoodleJumpGame) -> None:
+        r = game.rules
+        self.rules = r
+        self.pad_level = np.array(r.pad_level, np.intp)
+        self.pad_slot = np.array(r.pad_slot, np.float32)
+        self.pad_number = np.array(r.pad_number, np.float32) / max(r.pad_number)
+        self.tile_counts = np.array([max(c, 1) for c in r.tile_counts], np.float32)
+        self.has_tile = np.array([c > 0 for c in r.tile_counts])
+        self.faces = {v: k for k, v in enumerate(sorted(set(r.die_faces)))}
+        self.symbols = {v: k for k, v in enumerate(dict.fromkeys(r.symbol_faces))}
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(game: DoodleJumpGame) -> _Tables:
+    found = _TABLES.get(id(game.rules))
+    if found is None or found.rules is not game.rules:
+        found = _TABLES[id(game.rules)] = _Tables(game)
+    return found
+
+
 def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
     s: DoodleJumpState = state  # type: ignore[assignment]
-    r = s.rules
+    game = _game(s.game)
+    r, t = s.rules, _tables(game)
     n, pads, kinds, levels = r.players, len(r.pad_number), len(r.tile_kinds), r.levels
     order = seat_order(viewer, n)
     i = 0
@@ -122,16 +148,13 @@ def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
     if interrupted:  # elsewhere the phase to resume is stale, and the position's text does not carry it
         one_hot(out, i + PHASES, int(s.resume), PHASES)
     i += 2 * PHASES
-    rows, offset, columns = s.rows, s.offset, r.columns
-    top_number = max(r.pad_number)
-    for p in range(pads):
-        level = r.pad_level[p]
-        row = rows[level]
-        if row >= 0:
-            out[i + p] = row / (levels - 1)
-            out[i + 3 * pads + p] = float(row == levels - 1)
-        out[i + pads + p] = (r.pad_slot[p] + offset[level] + 1) / (columns + 1)
-        out[i + 2 * pads + p] = r.pad_number[p] / top_number
+    rows = np.array(s.rows, np.float32)[t.pad_level]
+    stacked = rows >= 0
+    out[i : i + pads] = np.where(stacked, rows / (levels - 1), 0.0)
+    offset = np.array(s.offset, np.float32)[t.pad_level]
+    out[i + pads : i + 2 * pads] = (t.pad_slot + offset + 1) / (r.columns + 1)
+    out[i + 2 * pads : i + 3 * pads] = t.pad_number
+    out[i + 3 * pads : i + 4 * pads] = rows == levels - 1
     i += 4 * pads
     for p, kind in enumerate(s.board):
         if kind >= 0:
@@ -141,34 +164,29 @@ def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
         pad = s.pos[seat]
         if pad >= 0:
             out[i + pad * n + k] = 1.0
-            out[i + pads * n + k] = (rows[r.pad_level[pad]] + 1) / levels
+            out[i + pads * n + k] = (s.rows[r.pad_level[pad]] + 1) / levels
     i += pads * n + n
-    for k, seat in enumerate(order):
-        base = seat * kinds
-        for kind in range(kinds):
-            out[i + k * kinds + kind] = min(1.0, s.cards[base + kind] / KEPT_SCALE)
+    cards = np.array(s.cards, np.float32).reshape(n, kinds)[order]
+    out[i : i + n * kinds] = np.minimum(1.0, cards / KEPT_SCALE).ravel()
     i += n * kinds
-    for kind in range(kinds):
-        if r.tile_counts[kind]:
-            out[i + kind] = s.box[kind] / r.tile_counts[kind]
+    out[i : i + kinds] = np.where(t.has_tile, np.array(s.box, np.float32) / t.tile_counts, 0.0)
     i += kinds
     numbered, symbol = s.dice_left()
     out[i] = numbered / r.numbered_dice
     out[i + 1] = float(symbol)
     i += 2
-    faces = sorted(set(r.die_faces))
-    symbols = list(dict.fromkeys(r.symbol_faces))
+    faces, symbols = t.faces, t.symbols
     roll = s.roll
     if roll is not None:
         for value in roll.numbers:
-            out[i + faces.index(value)] += 1.0 / r.numbered_dice
+            out[i + faces[value]] += 1.0 / r.numbered_dice
         if roll.symbol:
-            out[i + len(faces) + symbols.index(roll.symbol)] = 1.0
+            out[i + len(faces) + symbols[roll.symbol]] = 1.0
     i += len(faces) + len(symbols)
     if s.phase == Phase.DRAW_REPLACEMENT:
         out[i] = float(s.spring_pending)
         out[i + 1] = float(s.high_replacement)
-    out[i + 2] = min(1.0, s.turn_number() / _game(s.game).turn_limit)
+    out[i + 2] = min(1.0, s.turn_number() / game.turn_limit)
 
 
 def _game(game: Game) -> DoodleJumpGame:
