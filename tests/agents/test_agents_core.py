@@ -15,7 +15,8 @@ def test_agents_by_name_and_spec() -> None:
     assert make("random").name == "random"
     agent = from_spec("mcts:iterations=25:exploration=0.5")
     assert isinstance(agent, MCTSAgent) and agent.iterations == 25 and agent.exploration == 0.5
-    with pytest.raises(UnknownAgentError, match="unknown agent 'alphazero'; available agents: heuristic, mcts, random"):
+    available = "heuristic, mcts, policy, random"
+    with pytest.raises(UnknownAgentError, match=f"unknown agent 'alphazero'; available agents: {available}"):
         make("alphazero")
     with pytest.raises(UnknownAgentError, match="unknown option 'depth' for agent 'mcts'; allowed options: iterations"):
         from_spec("mcts:depth=3")

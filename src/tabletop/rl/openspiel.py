@@ -1,7 +1,7 @@
-"""Every game as an OpenSpiel game: ``load("doodle-jump", players=2)``, registered with ``pyspiel.register_game``.
+"""Every game as an OpenSpiel game: ``load(name, players=2)``, registered with ``pyspiel.register_game``.
 
 Importing this module registers ``tabletop_<name>`` (``-`` as ``_``) for every game the
-registry lists, with the parameter ``players``; ``pyspiel.load_game("tabletop_doodle_jump",
+registry lists, with the parameter ``players``; ``pyspiel.load_game("tabletop_<name>",
 {"players": 3})`` then works as for OpenSpiel's own games.
 
 - chance is explicit (``EXPLICIT_STOCHASTIC``): ``chance_outcomes()`` lists every outcome's

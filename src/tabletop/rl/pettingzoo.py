@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment for every game: ``env("doodle-jump", players=2)``.
+"""A PettingZoo AEC environment for every game: ``env(name, players=2)``.
 
 - agents ``player_0`` … ``player_{n-1}``, one per seat; ``agent_selection`` is the seat to move;
 - observations: ``{"observation": the seat's vector, "action_mask": 1 for each legal action}``
