@@ -45,3 +45,12 @@ def test_a_game_ends_with_every_seats_returns_as_rewards() -> None:
         e.step(None if terminated else int(np.flatnonzero(observation["action_mask"])[0]))
     assert sorted(totals.values()) in ([-1.0, -1.0, 1.0], [-1.0, -1.0, -1.0], [0.0, 0.0, 0.0])
     assert "Jumanji" in e.unwrapped.render()
+
+
+def test_a_reset_never_hands_over_a_finished_game() -> None:
+    """Four-player Jumanji games can end with no rhino decision at all: reset deals again."""
+    e = env("jumanji", players=4)
+    for seed in range(200):
+        e.reset(seed=seed)
+        assert not e.unwrapped.state.is_terminal()
+        assert e.observe(e.agent_selection)["action_mask"].any()

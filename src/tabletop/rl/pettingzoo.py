@@ -7,7 +7,8 @@
 - actions: ``Discrete(game.num_distinct_actions())``; an illegal one raises
   :class:`~tabletop.core.errors.IllegalActionError` and changes nothing;
 - chance nodes are resolved inside the environment from its own streams
-  (:class:`tabletop.core.play.Streams`), seeded by ``reset(seed=...)``;
+  (:class:`tabletop.core.play.Streams`), seeded by ``reset(seed=...)``; a game that ends with no
+  decision at all is no episode: ``reset`` deals another;
 - rewards: 0 until the game ends, then every seat's ``returns()``; a game ends by its rules
   (``terminations``), never by truncation (the turn limits, R-J21, R-D24, R-K24, are rules);
 - ``render_mode="ansi"``: the game's terminal view, for the seat to move.
@@ -32,11 +33,14 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from tabletop.core.play import Streams
+from tabletop.core.play import Streams, derive_seed
 from tabletop.core.state import State
 from tabletop.rl.common import advance_chance, ansi, make_game
 
 __all__ = ["TabletopAEC", "env", "raw_env"]
+
+#: games dealt at most at a reset until one has a decision
+_DEALS = 1000
 
 
 class TabletopAEC(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[misc]
@@ -75,9 +79,16 @@ class TabletopAEC(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[mi
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
-        self.streams = Streams(seed)
-        self.state = self.game.new_initial_state()
-        advance_chance(self.state, self.streams)
+        # A game can end with no decision at all (Jumanji's only decisions are the rhino's): it is no
+        # episode, so another is dealt, from streams derived from the seed (seeded resets still replay).
+        for deal in range(_DEALS):
+            self.streams = Streams(seed if deal == 0 else derive_seed(seed, deal))
+            self.state = self.game.new_initial_state()
+            advance_chance(self.state, self.streams)
+            if not self.state.is_terminal():
+                break
+        else:
+            raise RuntimeError(f"{_DEALS} games of {self.game.name} in a row ended with no decision")
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
