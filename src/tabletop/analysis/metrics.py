@@ -50,6 +50,7 @@ def play_traced(game: Game, agents: Sequence[Agent], seed: int) -> tuple[State, 
         agent.reset(seat)
     state = game.new_initial_state()
     chance_outcome = streams.sampler(state)
+    rng = streams.single_stream(state)  # sampled here directly, one call less per chance node
     limit = game.max_game_length()
     standings = state.standings()
     trace: list[list[float]] = [] if standings is None else [standings]
@@ -63,7 +64,7 @@ def play_traced(game: Game, agents: Sequence[Agent], seed: int) -> tuple[State, 
             if first < 0:
                 roller = state.chance_roller()
                 first = -1 if roller is None else roller
-            action = chance_outcome(state)
+            action = chance_outcome(state) if rng is None else state.chance_distribution().sample(rng)
             chance += 1
         elif player < 0:
             break

@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from itertools import compress
 
 from tabletop.core.actions import Action
 
@@ -33,11 +34,12 @@ def _unit(n: int) -> Fraction:
 class Distribution:
     """A finite probability distribution over actions, exact and immutable.
 
-    ``uniform`` distributions keep no per-outcome data, so building one for a
-    draw from a deck is cheap; probabilities are made only when asked for.
+    ``uniform`` distributions keep no per-outcome data and ``counted`` ones only
+    their counts, so building one for a draw from a deck is cheap; their exact
+    probabilities are made only when asked for.
     """
 
-    __slots__ = ("_cumulative", "_index", "_probs", "outcomes")
+    __slots__ = ("_counts", "_cumulative", "_index", "_probs", "outcomes")
 
     outcomes: tuple[Action, ...]
 
@@ -61,6 +63,7 @@ class Distribution:
         cumulative[-1] = 1.0
         self._cumulative: list[float] | None = cumulative
         self._index: dict[Action, int] | None = None
+        self._counts: tuple[int, ...] | None = None
 
     @classmethod
     def uniform(cls, outcomes: Sequence[Action]) -> Distribution:
@@ -72,6 +75,40 @@ class Distribution:
         self._probs = None
         self._cumulative = None
         self._index = None
+        self._counts = None
+        return self
+
+    @classmethod
+    def counted(cls, outcomes: Sequence[Action], counts: Sequence[int]) -> Distribution:
+        """Outcomes weighted by integer counts (the cards of each type in a pile); a count of 0 leaves its
+        outcome out.
+
+        Sampling uses the cumulative ``running / total`` floats; the exact
+        probabilities ``count / total`` are made only when asked for.
+
+        >>> class Card(Action):
+        ...     def __init__(self, name: str) -> None: self.name = name
+        ...     def __str__(self) -> str: return self.name
+        >>> pile = Distribution.counted([Card("ace"), Card("king"), Card("queen")], [2, 0, 1])
+        >>> [(str(card), p) for card, p in pile.pairs()]
+        [('ace', Fraction(2, 3)), ('queen', Fraction(1, 3))]
+        """
+        if len(outcomes) != len(counts) or min(counts, default=0) < 0 or not any(counts):
+            raise ValueError(f"a counted distribution needs counts of at least 0, one per outcome, not all 0: {counts}")
+        if 0 in counts:
+            outcomes, counts = tuple(compress(outcomes, counts)), tuple(compress(counts, counts))
+        self = cls.__new__(cls)
+        self.outcomes = tuple(outcomes)
+        self._counts = tuple(counts)
+        self._probs = None
+        self._index = None
+        total = sum(counts)
+        running = 0
+        cumulative = []
+        for count in counts:  # a plain loop is the quickest way here (decks change at every draw)
+            running += count
+            cumulative.append(running / total)  # the last is exactly 1.0
+        self._cumulative = cumulative
         return self
 
     @classmethod
@@ -83,7 +120,11 @@ class Distribution:
     @property
     def probabilities(self) -> tuple[Fraction, ...]:
         if self._probs is None:
-            return (_unit(len(self.outcomes)),) * len(self.outcomes)
+            counts = self._counts
+            if counts is None:
+                return (_unit(len(self.outcomes)),) * len(self.outcomes)
+            total = sum(counts)
+            self._probs = tuple(Fraction(c, total) for c in counts)
         return self._probs
 
     def pairs(self) -> list[tuple[Action, Fraction]]:

@@ -113,15 +113,22 @@ class Streams:
             rng = self.stream(name)
         return state.chance_distribution().sample(rng)
 
+    def single_stream(self, state: State) -> random.Random | None:
+        """The one stream of every chance node of ``state``'s game, if it keeps the default
+        :meth:`State.chance_stream` (``None`` for a game that names its kinds of chance node)."""
+        if type(state).chance_stream is not State.chance_stream:
+            return None
+        return self.stream(State.chance_stream(state))
+
     def sampler(self, state: State) -> Callable[[State], Action]:
         """:meth:`chance` for the states of ``state``'s game, with fewer calls per chance node.
 
         A game that keeps the default :meth:`State.chance_stream` has one stream, so the
         stream is looked up once; the outcomes are exactly those of :meth:`chance`.
         """
-        if type(state).chance_stream is not State.chance_stream:
+        rng = self.single_stream(state)
+        if rng is None:
             return self.chance
-        rng = self.stream(State.chance_stream(state))
 
         def sample(current: State) -> Action:
             return current.chance_distribution().sample(rng)

@@ -101,13 +101,12 @@ class State(abc.ABC):
         legal = self._legal
         if legal is None:
             player = self.current_player()
-            if player == TERMINAL:
-                legal = ()
+            if player >= 0:
+                legal = self._legal = self._legal_actions()
             elif player == CHANCE:
                 legal = self.chance_distribution().outcomes
             else:
-                legal = self._legal_actions()
-            self._legal = legal
+                legal = self._legal = ()
         return legal
 
     def chance_distribution(self) -> Distribution:
@@ -117,6 +116,7 @@ class State(abc.ABC):
             if self.current_player() != CHANCE:
                 raise IllegalActionError("this state is not a chance node")
             dist = self._distribution = self._chance_distribution()
+            self._legal = dist.outcomes  # the legal actions of a chance node, for apply_action's check
         return dist
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -128,16 +128,17 @@ class State(abc.ABC):
 
         An illegal action raises :class:`IllegalActionError` and changes nothing.
         """
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         if action not in legal:
-            if not isinstance(action, Action):
+            if isinstance(action, str):
+                action = self.parse_action(action)  # the legal action with this notation, or an error
+            elif not isinstance(action, Action):
                 raise IllegalActionError(f"a {type(action).__name__} is not an action (give an action or its text)")
-            raise self._illegal(str(action))
-        self._legal = None
-        self._distribution = None
-        self._texts = None
+            else:
+                raise self._illegal(str(action))
+        self._legal = self._distribution = self._texts = None
         self._apply(action)
         self._history.append(action)
 

@@ -9,7 +9,7 @@ import pytest
 from dk_scenarios import make_game
 
 from tabletop.core.chance import Distribution
-from tabletop.games.donkey_kong.rules import CountedDistribution
+from tabletop.games.donkey_kong.reference import Divergence, ReferenceState, play_both
 
 
 def trajectory(seed: int) -> list[str]:
@@ -41,9 +41,11 @@ def test_counted_distribution_equals_the_exact_weighted_one() -> None:
     rng = random.Random(1)
     outcomes = make_game(2).rules.card_outcomes["draw"]
     for _ in range(50):
-        counts = tuple(rng.randint(1, 8) for _ in outcomes)
-        counted = CountedDistribution(outcomes, counts)
-        exact = Distribution.weighted(list(zip(outcomes, counts, strict=True)))
+        counts = tuple(rng.randint(0, 8) for _ in outcomes)
+        if not any(counts):
+            continue
+        counted = Distribution.counted(outcomes, counts)
+        exact = Distribution.weighted([(o, n) for o, n in zip(outcomes, counts, strict=True) if n])
         assert counted.pairs() == exact.pairs()
         assert sum(counted.probabilities) == 1 and all(isinstance(p, Fraction) for p in counted.probabilities)
         # sampling follows the same cumulative weights
@@ -78,3 +80,29 @@ def test_the_field_list_makes_the_slots_the_setup_and_the_copy() -> None:
         assert (copied is not original) == (field.blank is LIST), field.name
     with pytest.raises(AttributeError):
         state.colour = "red"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_fast_movement_equals_the_readable_reference_action_by_action(players: int) -> None:
+    """K-OBS-1..10: the same decisions and chance outcomes through the fast rules and reference.py's plain ones give
+    the same position, log, legal actions and chance nodes after every action (benchmarks/donkey_kong_equivalence.py
+    plays 10^5 games)."""
+    for first_player in (None, 0):
+        game = make_game(players, first_player=first_player)
+        steps = sum(play_both(game, seed) for seed in range(20))
+        assert steps > 20 * 100  # whole games, not a stub
+
+
+def test_the_differential_check_finds_a_difference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check can fail: a reference whose barrels stop one space short diverges, and play_both says where."""
+    original = ReferenceState._step_mover
+
+    def short(self: ReferenceState) -> None:
+        if self.mover_steps_left > 1:
+            self.mover_steps_left -= 1
+        original(self)
+
+    monkeypatch.setattr(ReferenceState, "_step_mover", short)
+    with pytest.raises(Divergence, match="seed 0, after"):
+        for seed in range(5):
+            play_both(make_game(2), seed)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from dk_scenarios import position, route_to, state_of
@@ -97,23 +96,3 @@ def test_goes_for_the_finish_when_the_bonus_wins() -> None:
     assert decide(leading) == "move F7>L11.1>L11.2>T1"
     behind = state_of(position(dice="4,rests", pawns="F6,A3", up="J100/J100", down="H400/H400.H400.H400"))
     assert decide(behind) != "move F7>L11.1>L11.2>T1"
-
-
-def test_fast_enough_for_rollouts() -> None:
-    """Well under a millisecond per decision on average (generous bound for slow machines)."""
-    game = tabletop.make("donkey-kong", players=2, first_player=0)
-    heuristic = make("heuristic")
-    rng = random.Random(7)
-    seconds, decisions = 0.0, 0
-    for _ in range(3):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.chance_distribution().sample(rng))
-                continue
-            start = time.perf_counter()
-            action = heuristic.step(state, rng)
-            seconds += time.perf_counter() - start
-            decisions += 1
-            state.apply_action(action)
-    assert seconds / decisions < 0.005

@@ -250,26 +250,6 @@ def test_the_shield_is_spent_when_a_fall_would_cost_height() -> None:
     assert decide(state) == "shield"
 
 
-def test_heuristic_decisions_are_fast() -> None:
-    """A loose bound (the figure itself is in the module's measurements): well under 5 ms per decision."""
-    import time
-
-    game = tabletop.make("doodle-jump", players=4, tiles="power")
-    rng = random.Random(5)
-    state = game.new_initial_state()
-    spent, count = 0.0, 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.chance_distribution().sample(rng))
-            continue
-        start = time.perf_counter()
-        action = heuristic.choose(state, rng)
-        spent += time.perf_counter() - start
-        count += 1
-        state.apply_action(action)
-    assert spent / count < 0.005
-
-
 def test_mcts_with_a_heuristic_rollout_tries_the_heuristic_choice_first() -> None:
     """One iteration expands only the rollout agent's own choice (MCTS prior), so that is what it plays."""
     from tabletop.agents.mcts import MCTSAgent

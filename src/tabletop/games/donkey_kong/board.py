@@ -16,6 +16,7 @@ higher up (further along for a fireball).
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 
 from tabletop.games.donkey_kong.actions import Route
@@ -103,6 +104,8 @@ class Board:
         self.next_barrel = self._barrel_next()
         self.oil_can_beside_girder = self.girder_of[self.index[model.oil_can_beside]]
         self.chain = self._chain()
+        #: what lies on each space of the chain, in chain order: ``along_chain(obstacles)`` (a scan in C)
+        self.along_chain = operator.itemgetter(*self.chain)
         self.chain_index = [-1] * self.size
         for i, s in enumerate(self.chain):
             self.chain_index[s] = i
@@ -119,6 +122,14 @@ class Board:
                 self.sliding_rung[s] = True
         # where a moving obstacle must stop and look even if nothing lies there
         self.special = [s in (self.oil, self.dk_front) for s in range(self.size)]
+        #: the ladder spaces of each barrel's slide, where a pawn blocks it (K-OBS-5)
+        self.slide_down_rungs = [line[:-1] for line in self.slide_down]
+        #: where a barrel (a fireball) that lands by exact count on an empty space simply rests there: no
+        #: ladder space, no ladder for it to slide along, neither the Oil Can nor Donkey Kong
+        self.plain_for_barrel = [self.ladder_of[s] < 0 and not self.slide_down[s] and not self.special[s]
+                                 for s in range(self.size)]
+        self.plain_for_fire = [self.ladder_of[s] < 0 and not self.slide_up[s] and not self.special[s]
+                               for s in range(self.size)]
         self.rung_up: list[int] = [-1] * self.size
         self.rung_down = [-1] * self.size
         for (low, high), steps in zip(self.ladder_ends, self.ladder_rungs, strict=True):
@@ -144,7 +155,7 @@ class Board:
                 f"{setup.barrels_on_board} barrels on black dots"
             )
         self.black_dots = tuple(sorted(black))
-        self._routes: dict[tuple[int, int], tuple[Route, ...]] = {}
+        self._routes: dict[tuple[int, int], tuple[tuple[Route, ...], bool]] = {}
 
     # -- construction helpers -------------------------------------------------------
     def _girder_space(self, name: str, what: str) -> int:
@@ -267,10 +278,16 @@ class Board:
         (R-K2); routes of the full count are legal, and routes ending at the
         Finish; when there are none, the longest routes are (R-K2).
         """
+        return self.routes_and_sharing(start, count)[0]
+
+    def routes_and_sharing(self, start: int, count: int) -> tuple[tuple[Route, ...], bool]:
+        """:meth:`routes`, and whether two of them end on the same space (rare: only round a ladder loop)."""
         key = (start, count)
         found = self._routes.get(key)
         if found is None:
-            found = self._routes[key] = self._find_routes(start, count)
+            routes = self._find_routes(start, count)
+            ends = {route.path[-1] for route in routes}
+            found = self._routes[key] = (routes, len(ends) < len(routes))
         return found
 
     def _find_routes(self, start: int, count: int) -> tuple[Route, ...]:

@@ -118,12 +118,29 @@ class BoardModel(DataModel):
     ladders: tuple[LadderModel, ...] = ()
 
 
+#: the most seconds one step of a game may take at a table, and minutes of setup
+MAX_SECONDS = 3600.0
+
+
+class TimeModelData(DataModel):
+    """How long a game takes at a table (the analysis' minutes): setup, then seconds per turn, per decision
+    and per chance event; ``source`` says where the numbers come from."""
+
+    provisional: bool
+    source: str = Field(min_length=1)
+    setup_minutes: float = Field(ge=0, le=MAX_SECONDS)
+    seconds_per_turn: float = Field(ge=0, le=MAX_SECONDS)
+    seconds_per_decision: float = Field(ge=0, le=MAX_SECONDS)
+    seconds_per_chance: float = Field(ge=0, le=MAX_SECONDS)
+
+
 class RulesModel(DataModel):
     title: str
     setup: SetupModel
     dice: DiceModel
     cards: tuple[CardModel, ...] = Field(min_length=1)
     board: BoardModel
+    time: TimeModelData | None = None
 
     @model_validator(mode="after")
     def _cards_unique(self) -> RulesModel:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from tabletop.core.game import Game, GameInfo
+from tabletop.core.game import Game, GameInfo, TimeModel
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.games.donkey_kong.notation import read_position
+from tabletop.games.donkey_kong.position import MAX_PLAYERS
 from tabletop.games.donkey_kong.rules import Rules, load_rules
 from tabletop.games.donkey_kong.state import OPENING_ROUNDS, DonkeyKongState
 
@@ -24,16 +25,16 @@ class DonkeyKongGame(Game):
         name="donkey-kong",
         title="Donkey Kong (Milton Bradley, 1981)",
         min_players=2,
-        max_players=4,
+        max_players=MAX_PLAYERS,
         options=(
-            Option("players", int, 2, "number of players", minimum=2, maximum=4),
+            Option("players", int, 2, "number of players", minimum=2, maximum=MAX_PLAYERS),
             Option(
                 "first_player",
                 int,
                 None,
                 "the seat that plays first",
                 minimum=0,
-                maximum=3,
+                maximum=MAX_PLAYERS - 1,
                 nullable=True,
                 none_means="decided by an opening roll of the white die, ties rolled again",
             ),
@@ -84,6 +85,10 @@ class DonkeyKongGame(Game):
         movers = 2 * rules.barrels + rules.fireballs + 1
         contacts = max(rules.white_faces) + movers * rules.board.size
         return 4 + 2 * n * contacts
+
+    def time_model(self) -> TimeModel | None:
+        """Minutes at a table from the data file's ``[time]`` section (provisional; ``None`` without one)."""
+        return self.rules.time_model
 
     def new_initial_state(self) -> DonkeyKongState:
         return DonkeyKongState(self)

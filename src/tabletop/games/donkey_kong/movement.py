@@ -18,6 +18,7 @@ from tabletop.games.donkey_kong.position import (
     DROP,
     FIREBALL,
     FIREBALLS_MOVE,
+    MAX_PLAYERS,
     NO_OBSTACLE,
     OVER,
     RELEASE,
@@ -27,6 +28,10 @@ from tabletop.games.donkey_kong.position import (
     Obstacle,
     Position,
 )
+
+#: ``SEAT_ORDERS[players][first]``: the seats from ``first`` leftwards (K-CARD-2)
+SEAT_ORDERS = tuple(tuple(tuple((first + k) % players for k in range(players)) for first in range(players))
+                    for players in range(MAX_PLAYERS + 1))
 
 
 class Movement(Position):
@@ -81,21 +86,21 @@ class Movement(Position):
                     continue
                 self._begin_fireballs()
                 continue
-            if stage is FIREBALLS_MOVE or stage is BARRELS_MOVE or stage is DROP:
-                if self.mover_kind:
-                    self._step_mover()
-                    continue
-                if stage is DROP:
-                    self._end_turn()
-                    break
-                if self.move_queue:
-                    self._next_mover()
+            if stage is FIREBALLS_MOVE or stage is BARRELS_MOVE:
+                self._move_queued()
+                if self.in_contact:
                     continue
                 if stage is FIREBALLS_MOVE:
                     self._begin_barrels()
                 else:
-                    self.stage = RELEASE
+                    self._release_barrel()
                 continue
+            if stage is DROP:
+                if self.mover_kind:
+                    self._move(self.mover_kind, self.mover_at, self.mover_steps_left, self.mover_slid, False)
+                    continue
+                self._end_turn()
+                break
             if stage is RELEASE:
                 self._release_barrel()
                 continue
@@ -116,31 +121,81 @@ class Movement(Position):
             self.stage = RELEASE
             return
         self.stage = FIREBALLS_MOVE
-        index = self.rules.board.chain_index
-        self.move_queue = sorted(self.spaces_of(FIREBALL), key=index.__getitem__)
+        self.move_queue = self._along_the_way(FIREBALL)
 
     def _begin_barrels(self) -> None:
         """K-OBS-8: then barrels, lowest (furthest along) first (R-K5)."""
         self.stage = BARRELS_MOVE
-        index = self.rules.board.chain_index
-        self.move_queue = sorted(self.spaces_of(BARREL), key=index.__getitem__, reverse=True)
+        queue = self.move_queue = self._along_the_way(BARREL)
+        queue.reverse()
 
-    def _next_mover(self) -> None:
-        """The next obstacle in the queue starts its move (unless it was destroyed meanwhile)."""
-        s = self.move_queue.pop(0)
-        kind = FIREBALL if self.stage is FIREBALLS_MOVE else BARREL
-        if self.obstacles[s] is kind:
-            self.obstacles[s] = NO_OBSTACLE
-            self.mover_kind, self.mover_at, self.mover_steps_left, self.mover_slid = kind, s, self.red_die, False
+    def _along_the_way(self, kind: Obstacle) -> list[int]:
+        """The spaces where obstacles of ``kind`` rest, in the order of the obstacles' way from the drop space
+        to the Oil Can (obstacles rest nowhere else); the tuple scans run in C."""
+        rules = self.rules
+        # none moves now, so those not in the arm (at the Oil Can) rest on the board (invariants.py checks it)
+        resting = rules.barrels - self.barrels_in_arm if kind is BARREL else rules.fireballs - self.fireballs_at_oil_can
+        if not resting:
+            return []
+        board = rules.board
+        along = board.along_chain(self.obstacles)
+        chain = board.chain
+        spaces = []
+        i = -1
+        for _ in range(resting):
+            i = along.index(kind, i + 1)
+            spaces.append(chain[i])
+        return spaces
+
+    def _move_queued(self) -> None:
+        """Move the obstacles of this phase one after another, until the queue is empty or a contact waits.
+
+        Most obstacles roll their count along empty spaces to a plain space and rest there: that is played
+        out here, the same steps as :meth:`_move` takes; at the first space where anything else may happen
+        (an obstacle, a pawn, the Oil Can, Donkey Kong, a ladder) :meth:`_move` takes over.
+        """
+        fire = self.stage is FIREBALLS_MOVE
+        kind = FIREBALL if fire else BARREL
+        queue, obstacles, count = self.move_queue, self.obstacles, self.red_die
+        if self.mover_kind:  # resuming after a contact
+            self._move(self.mover_kind, self.mover_at, self.mover_steps_left, self.mover_slid, False)
+            if self.in_contact:
+                return
+        board, pawns = self.rules.board, self.pawns
+        following = board.next_fire if fire else board.next_barrel
+        plain = board.plain_for_fire if fire else board.plain_for_barrel
+        special = board.special
+        while queue:
+            s = queue.pop(0)
+            if obstacles[s] is not kind:  # destroyed meanwhile
+                continue
+            obstacles[s] = NO_OBSTACLE
+            if fire and s == board.dk_front:
+                self._move(kind, s, count, False, False)
+            else:  # K-OBS-1/2/3: along the girder, off its edge down or up the broken line
+                at, left = s, count
+                while True:
+                    left -= 1
+                    at = following[at]
+                    if obstacles[at] or special[at] or at in pawns:
+                        self._move(kind, at, left, False, True)  # something to meet there
+                        break
+                    if not left:
+                        if plain[at]:
+                            obstacles[at] = kind
+                        else:
+                            self._move(kind, at, 0, False, False)  # a ladder to slide along
+                        break
+            if self.in_contact:
+                return
 
     def _release_barrel(self) -> None:
         """K-OBS-10 (R-K6): Donkey Kong drops a barrel on the drop space, even on a rest roll."""
         self.stage = DROP
         if self.barrels_in_arm:
             self.barrels_in_arm -= 1
-            self.mover_kind, self.mover_steps_left, self.mover_slid = BARREL, 0, True
             self._log("Donkey Kong releases a barrel")
-            self._arrive(self.rules.board.drop)
+            self._move(BARREL, self.rules.board.drop, 0, True, True)
 
     def _end_turn(self) -> None:
         if self.finisher >= 0:
@@ -154,75 +209,77 @@ class Movement(Position):
         self._start_turn((self.turn_seat + 1) % self.players)  # K-TURN-1: play passes to the left
 
     # -- the moving obstacle -------------------------------------------------------------------
-    def _step_mover(self) -> None:
-        """One step of the mover: a space along its way, a ladder space, or settling where it landed."""
+    def _move(self, kind: Obstacle, at: int, left: int, slid: bool, entering: bool) -> None:
+        """Move an obstacle of ``kind`` from ``at`` with ``left`` spaces to go, until it rests, leaves the board,
+        or touches pawns: then it waits in the mover fields, and moves on once they have answered.
+
+        Each round of the loop is an arrival (``entering``: the obstacle has just entered ``at``; false where
+        it starts, resumes, or lands on an empty space) and then one step: spaces along its way, a ladder
+        space, or settling. ``slid``: it has just slid along a ladder (R-K13). An obstacle is on a ladder
+        space only while it slides, with no count left (R-K14).
+        """
         board = self.rules.board
-        kind, at = self.mover_kind, self.mover_at
-        if kind is FIREBALL and at == board.dk_front:  # K-OBS-9
-            self.mover_kind = NO_OBSTACLE
-            self.fireballs_at_oil_can += 1
-            self._log("a fireball reaches Donkey Kong and returns to the Oil Can")
-            return
-        if board.ladder_of[at] >= 0:  # sliding: rungs cost nothing (R-K4)
-            self._arrive((board.rung_up if kind is FIREBALL else board.rung_down)[at])
-            return
-        if self.mover_steps_left > 0:  # K-OBS-1/2/3: along the girder, off its edge down or up the broken line
-            # Spaces with nothing on them are passed in one go; the obstacle stops at the first
-            # space where something may happen (an obstacle, a pawn, the Oil Can or Donkey Kong).
-            following = board.next_fire if kind is FIREBALL else board.next_barrel
-            obstacles, pawns, special = self.obstacles, self.pawns, board.special
-            left = self.mover_steps_left
-            while True:
-                left -= 1
-                at = following[at]
-                if not left or obstacles[at] or special[at] or at in pawns:
-                    break
-            self.mover_steps_left = left
-            self.mover_slid = False
-            self._arrive(at)
-            return
-        if not self.mover_slid:  # landed by exact count
-            line = (board.slide_up if kind is FIREBALL else board.slide_down)[at]
-            if line and (kind is FIREBALL or not self._pawn_on(line[:-1])):  # K-OBS-4/5
-                self.mover_slid = True
-                self._arrive(line[0])
-                return
-        if self.obstacles[at] is kind:  # K-OBS-6: on to the next open space
-            self.mover_steps_left = 1
-            return
-        self.obstacles[at] = kind
+        obstacles, pawns = self.obstacles, self.pawns
+        fire = kind is FIREBALL
+        while True:
+            if entering:  # the obstacle enters `at`: the Oil Can, another obstacle, pawns
+                if not fire:
+                    if at == board.oil:  # K-OBS-9: into the arm; a fireball is released with the rest of the count
+                        self.barrels_in_arm += 1
+                        if not self.fireballs_at_oil_can:
+                            break
+                        self.fireballs_at_oil_can -= 1
+                        kind, fire, slid = FIREBALL, True, False
+                        self._log("a barrel reaches the Oil Can and a fireball is released")
+                    elif obstacles[at] is FIREBALL:  # K-OBS-7
+                        self.barrels_in_arm += 1
+                        self._log("a barrel meets a fireball at {} and is destroyed", board.names[at])
+                        break
+                elif obstacles[at] is BARREL:  # K-OBS-7
+                    obstacles[at] = NO_OBSTACLE
+                    self.barrels_in_arm += 1
+                    self._log("a fireball destroys a barrel at {}", board.names[at])
+                if at in pawns:  # K-CARD-2: every pawn here, from the player whose turn it is leftwards
+                    self.in_contact = [seat for seat in SEAT_ORDERS[self.players][self.turn_seat] if pawns[seat] == at]
+                    self.landed_exactly = left == 0 and board.ladder_of[at] < 0
+                    self.mover_kind, self.mover_at, self.mover_steps_left, self.mover_slid = kind, at, left, slid
+                    return
+            entering = True
+            if fire and at == board.dk_front:  # K-OBS-9
+                self.fireballs_at_oil_can += 1
+                self._log("a fireball reaches Donkey Kong and returns to the Oil Can")
+                break
+            if left:  # K-OBS-1/2/3: along the girder, off its edge down or up the broken line
+                # Spaces with nothing on them are passed in one go; the obstacle stops at the first
+                # space where something may happen (an obstacle, a pawn, the Oil Can or Donkey Kong).
+                following, special = (board.next_fire if fire else board.next_barrel), board.special
+                while True:
+                    left -= 1
+                    at = following[at]
+                    if obstacles[at] or special[at] or at in pawns:
+                        break
+                    if not left:  # an empty space: nothing to meet there
+                        if (board.plain_for_fire if fire else board.plain_for_barrel)[at]:  # the usual end
+                            obstacles[at] = kind
+                            self.mover_kind = NO_OBSTACLE
+                            return
+                        entering = False
+                        break
+                slid = False
+            elif board.ladder_of[at] >= 0:  # sliding: rungs cost nothing (R-K4)
+                at = (board.rung_up if fire else board.rung_down)[at]
+            elif not slid and (line := (board.slide_up if fire else board.slide_down)[at]) and (
+                fire or not any(map(board.slide_down_rungs[at].__contains__, pawns))
+            ):  # landed by exact count at a ladder's end: K-OBS-4/5
+                slid = True
+                at = line[0]
+            elif obstacles[at] is kind:  # K-OBS-6: on to the next open space
+                left = 1
+                entering = False
+            else:
+                obstacles[at] = kind
+                break
         self.mover_kind = NO_OBSTACLE
-
-    def _pawn_on(self, spaces: tuple[int, ...]) -> bool:
-        return any(p in spaces for p in self.pawns)
-
-    def _arrive(self, s: int) -> None:
-        """The mover enters space ``s``: the Oil Can, another obstacle, pawns."""
-        self.mover_at = s
-        board = self.rules.board
-        obstacles = self.obstacles
-        if self.mover_kind is BARREL:
-            if s == board.oil:  # K-OBS-9: into the arm; a fireball is released with the rest of the count
-                self.barrels_in_arm += 1
-                self.mover_kind = NO_OBSTACLE
-                if self.fireballs_at_oil_can:
-                    self.fireballs_at_oil_can -= 1
-                    self.mover_kind, self.mover_slid = FIREBALL, False
-                    self._log("a barrel reaches the Oil Can and a fireball is released")
-                return
-            if obstacles[s] is FIREBALL:  # K-OBS-7
-                self.barrels_in_arm += 1
-                self.mover_kind = NO_OBSTACLE
-                self._log("a barrel meets a fireball at {} and is destroyed", board.names[s])
-                return
-        elif obstacles[s] is BARREL:  # K-OBS-7
-            obstacles[s] = NO_OBSTACLE
-            self.barrels_in_arm += 1
-            self._log("a fireball destroys a barrel at {}", board.names[s])
-        if s in self.pawns:  # K-CARD-2: every pawn here, from the player whose turn it is leftwards
-            players, first, pawns = self.players, self.turn_seat, self.pawns
-            self.in_contact = [(first + k) % players for k in range(players) if pawns[(first + k) % players] == s]
-            self.landed_exactly = self.mover_steps_left == 0 and board.ladder_of[s] < 0
 
     def _destroyed(self, kind: Obstacle) -> None:
         """K-CARD-4: a barrel goes back into the arm, a fireball back to the Oil Can."""
@@ -230,3 +287,4 @@ class Movement(Position):
             self.barrels_in_arm += 1
         else:
             self.fireballs_at_oil_can += 1
+

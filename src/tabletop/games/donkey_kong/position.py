@@ -69,6 +69,10 @@ DEAL, OPENING_ROLL, WHITE_ROLL, RED_ROLL, ROUTE, WALK, FIREBALLS_MOVE, BARRELS_M
 NO_OBSTACLE, BARREL, FIREBALL = Obstacle
 
 
+#: the most players a game has (the board has four pawns)
+MAX_PLAYERS = 4
+
+
 class Field(NamedTuple):
     """One field of a position: its name, its blank value before the setup (``LIST`` for a list,
     copied with the position; anything else is shared by copies), and what it holds."""

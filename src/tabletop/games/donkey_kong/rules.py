@@ -2,57 +2,23 @@
 
 :func:`load_rules` reads a data file (the packaged one by default), validates it,
 builds the board's tables and interns every action. Card distributions (a draw is
-uniform over the remaining cards, by type counts) are cached by counts.
+uniform over the remaining cards, by type counts: ``Distribution.counted``) are cached by counts.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 from tabletop.core.chance import Distribution
 from tabletop.core.data import DataCache
 from tabletop.core.errors import DataFileError
+from tabletop.core.game import TimeModel
 from tabletop.games.donkey_kong.actions import CARD_VERBS, RESTS, CardOutcome, PlayCard, Roll
 from tabletop.games.donkey_kong.board import Board, BoardError
 from tabletop.games.donkey_kong.data import RulesModel, default_path, read_rules_file
 
 JUMP = "jump"
 HAMMER = "hammer"
-
-
-class CountedDistribution(Distribution):
-    """Outcomes weighted by card counts; the exact ``Fraction`` probabilities are made only when asked for.
-
-    Sampling needs only the cumulative floats, so a draw from a deck costs no
-    ``Fraction`` arithmetic; ``probabilities`` (hence ``pairs``, ``probability``)
-    are exact, ``count / total``. A test checks it against ``Distribution.weighted``.
-    """
-
-    __slots__ = ("_counts",)
-
-    def __init__(self, outcomes: tuple[CardOutcome, ...], counts: tuple[int, ...]) -> None:
-        total = sum(counts)
-        if not outcomes or len(outcomes) != len(counts) or min(counts) <= 0:
-            raise ValueError("a counted distribution needs positive counts, one per outcome")
-        self.outcomes = outcomes
-        self._counts = counts
-        self._probs = None
-        self._index = None
-        running = 0
-        cumulative = []
-        for count in counts:
-            running += count
-            cumulative.append(running / total)
-        cumulative[-1] = 1.0
-        self._cumulative = cumulative
-
-    @property
-    def probabilities(self) -> tuple[Fraction, ...]:
-        if self._probs is None:
-            total = sum(self._counts)
-            self._probs = tuple(Fraction(c, total) for c in self._counts)
-        return self._probs
 
 
 class Rules:
@@ -74,6 +40,13 @@ class Rules:
         self.total_cards = sum(self.card_counts)
         self.types = len(self.card_codes)
         self.board = Board(model.board, setup)
+        time = model.time
+        self.time_model = None if time is None else TimeModel(
+            setup_minutes=time.setup_minutes,
+            seconds_per_turn=time.seconds_per_turn,
+            seconds_per_decision=time.seconds_per_decision,
+            seconds_per_chance=time.seconds_per_chance,
+        )
 
         self.white_faces = tuple(sorted(set(model.dice.white.faces)))
         self.white_rolls = {f: Roll("white", f) for f in self.white_faces}
@@ -97,9 +70,7 @@ class Rules:
         key = (verb, counts)
         dist = self._dists.get(key)
         if dist is None:
-            outcomes = self.card_outcomes[verb]
-            present = tuple(t for t, n in enumerate(counts) if n)
-            dist = CountedDistribution(tuple(outcomes[t] for t in present), tuple(counts[t] for t in present))
+            dist = Distribution.counted(self.card_outcomes[verb], counts)
             if len(self._dists) > 20_000:
                 self._dists.clear()
             self._dists[key] = dist

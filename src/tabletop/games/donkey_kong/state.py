@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.actions import Action
 from tabletop.core.chance import Distribution
-from tabletop.core.state import CHANCE
+from tabletop.core.state import CHANCE, TERMINAL
 from tabletop.games.donkey_kong.actions import DEAL as DEAL_VERB
 from tabletop.games.donkey_kong.actions import DRAW, LOSE, STEAL, CardOutcome, PlayCard, Roll, Route
 from tabletop.games.donkey_kong.movement import Movement
@@ -53,6 +53,12 @@ class DonkeyKongState(Movement):
     def current_player(self) -> int:
         return self.to_act
 
+    def is_chance_node(self) -> bool:  # asked at every step of a playout: no call to current_player()
+        return self.to_act == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.to_act == TERMINAL
+
     def chance_roller(self) -> int | None:
         stage = self.stage
         return self.turn_seat if self.to_act == CHANCE and (stage is WHITE_ROLL or stage is RED_ROLL) else None
@@ -67,7 +73,9 @@ class DonkeyKongState(Movement):
 
     def _route_choices(self) -> tuple[Route, ...]:
         """One route per distinct outcome: where the pawn stops and which obstacles it meets, in order (R-K10)."""
-        routes = self.rules.board.routes(self.pawns[self.turn_seat], self.white_die)
+        routes, ends_shared = self.rules.board.routes_and_sharing(self.pawns[self.turn_seat], self.white_die)
+        if not ends_shared:
+            return routes  # no two routes end on the same space: each is an outcome of its own
         obstacles = self.obstacles
         seen: set[tuple[int, ...]] = set()
         chosen: list[Route] = []
@@ -107,6 +115,7 @@ class DonkeyKongState(Movement):
             self._choose_route(action)
         elif type(action) is Roll:
             self._roll(action.face)
+            return
         else:
             assert isinstance(action, CardOutcome)
             self._take_card(action.card)
@@ -114,6 +123,8 @@ class DonkeyKongState(Movement):
 
     # -- the setup and the dice ----------------------------------------------------------
     def _roll(self, face: int) -> None:
+        """The white die, then the red one (K-TURN-2); nothing happens by itself after them, so the movement
+        is not run: chance rolls the red die next, then the seat chooses its route."""
         stage = self.stage
         if stage is WHITE_ROLL:
             self.white_die = face
@@ -122,9 +133,11 @@ class DonkeyKongState(Movement):
         elif stage is RED_ROLL:
             self.red_die = face
             self.stage = ROUTE
+            self.to_act = self.turn_seat
             self._log("seat {} rolls red {}", self.turn_seat, face or "Donkey Kong Rests")
         else:
             self._opening_roll(face)
+            self._run()
 
     def _opening_roll(self, face: int) -> None:
         """K-TURN-1: everyone rolls the white die; the highest starts; tied highest roll again."""
@@ -191,7 +204,7 @@ class DonkeyKongState(Movement):
             self.finisher = seat  # K-END-1: the turn still finishes
             self._log("seat {} reaches the Finish", seat)
         obstacles = self.obstacles
-        self.obstacles_met = [s for s in path if obstacles[s]]  # K-CARD-2: moved into or through, in order
+        self.obstacles_met = list(filter(obstacles.__getitem__, path))  # K-CARD-2: moved into or through, in order
         self.red_dot_draw = len(path) == self.white_die and board.red_dot[end]  # K-CARD-1: exact count only
         self.stage = WALK
 
@@ -261,6 +274,11 @@ class DonkeyKongState(Movement):
         if high == low:
             return [0.0] * self.players
         return [2.0 * (s - low) / (high - low) - 1.0 for s in scores]
+
+    def standings(self) -> list[float]:
+        """Who leads: each seat's score so far (K-END-2: its face-down cards' points, and the finish bonus
+        once the game is over)."""
+        return [float(score) for score in self.scores()]
 
     def metrics(self) -> dict[str, float]:
         figures: dict[str, float] = {f"score[{seat}]": float(s) for seat, s in enumerate(self.scores())}
