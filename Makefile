@@ -12,7 +12,7 @@ EXAMPLE := $(VENV)/.example-installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,web,analysis,ray,postgresql]'
+	$(BIN)/pip install --quiet -e '.[dev,web,analysis,ray,postgresql,rl]'
 	touch $(STAMP)
 
 # The tests prove that a game packaged outside tabletop (examples/pig) works with no edit to tabletop.
@@ -51,6 +51,7 @@ pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM)
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/rl.py
 	$(BIN)/python benchmarks/workbench.py scaling
 	$(BIN)/python benchmarks/workbench.py million
 

@@ -28,6 +28,8 @@ from tabletop.core import (
     State,
     TimeModel,
 )
+from tabletop.core.encoding import relative_seat, seat_order
+from tabletop.core.observation import Viewer
 from tabletop.core.parts import GameParts
 from tabletop.core.registry import register
 
@@ -127,8 +129,36 @@ class RaceBoard:
         return {"goal": game.options["goal"]}
 
 
+class RaceEncoding:
+    """The race in numbers (an encoding part given as an object): the seat to move, each position
+    / the goal, the die one-hot."""
+
+    @staticmethod
+    def actions(game: Game) -> list[str]:
+        return [str(ADVANCE), str(WAIT)]
+
+    @staticmethod
+    def chance_outcomes(game: Game) -> list[str]:
+        return [str(r) for r in ROLLS]
+
+    @staticmethod
+    def layout(game: Game) -> list[tuple[str, int]]:
+        return [("to_move", game.num_players), ("position", game.num_players), ("die", len(ROLLS))]
+
+    @staticmethod
+    def encode(state: State, viewer: Viewer, out: Any) -> None:
+        assert isinstance(state, RaceState)
+        n, goal = len(state.positions), state._goal()
+        for k, seat in enumerate(seat_order(viewer, n)):
+            out[n + k] = min(1.0, state.positions[seat] / goal)
+        if not state.is_terminal():
+            out[relative_seat(state.player, viewer, n)] = 1.0
+        if state.die:
+            out[2 * n + state.die - 1] = 1.0
+
+
 class RaceGame(Game):
-    parts = GameParts(web=RaceBoard())
+    parts = GameParts(web=RaceBoard(), encoding=RaceEncoding())
     info = GameInfo(
         name="race",
         title="Dice race (test game)",

@@ -160,6 +160,41 @@ class PeekingTerminal:
         return Text(str(state))
 
 
+class HiddenCardEncoding:
+    """The vector: the viewer's card, the other seat's card once shown, the moves (read through the observer)."""
+
+    LEAK = False
+
+    @staticmethod
+    def actions(game: Game) -> list[str]:
+        return [str(BET), str(CALL), str(FOLD)]
+
+    @staticmethod
+    def chance_outcomes(game: Game) -> list[str]:
+        return [str(DEALS[c]) for c in CARDS]
+
+    @staticmethod
+    def layout(game: Game) -> list[tuple[str, int]]:
+        return [("own_card", len(CARDS)), ("other_card", len(CARDS)), ("moves", 3)]
+
+    @classmethod
+    def encode(cls, state: State, viewer: Viewer, out: Any) -> None:
+        assert isinstance(state, HiddenCardState)
+        seen = list(state.cards) if cls.LEAK else state.game.observer.observe(state, viewer)["cards"]
+        me = viewer if viewer is not None else 0
+        for seat, card in enumerate(seen):
+            if card is not None:
+                out[(0 if seat == me else len(CARDS)) + card - 1] = 1.0
+        for k, move in enumerate(state.moves):
+            out[2 * len(CARDS) + k] = 1.0 if move in ("bet", "call") else 0.5
+
+
+class LeakyEncoding(HiddenCardEncoding):
+    """Reads the cards from the state itself (the mistake check_encoding must catch)."""
+
+    LEAK = True
+
+
 class HiddenCardGame(Game):
     info = GameInfo(
         name="hidden-card",
@@ -170,7 +205,7 @@ class HiddenCardGame(Game):
         min_return=-1.0,
         max_return=1.0,
     )
-    parts = GameParts(terminal=HiddenCardTerminal())
+    parts = GameParts(terminal=HiddenCardTerminal(), encoding=HiddenCardEncoding())
     observer_class = HiddenCardObserver
 
     def new_initial_state(self) -> HiddenCardState:

@@ -15,7 +15,7 @@ def test_agents_by_name_and_spec() -> None:
     assert make("random").name == "random"
     agent = from_spec("mcts:iterations=25:exploration=0.5")
     assert isinstance(agent, MCTSAgent) and agent.iterations == 25 and agent.exploration == 0.5
-    available = "beginner, easy, expert, hard, heuristic, mcts, medium, random"
+    available = "beginner, easy, expert, hard, heuristic, mcts, medium, policy, random"
     with pytest.raises(UnknownAgentError, match=f"unknown agent 'alphazero'; available agents: {available}"):
         make("alphazero")
     with pytest.raises(UnknownAgentError, match="unknown option 'depth' for agent 'mcts'; allowed options: iterations"):

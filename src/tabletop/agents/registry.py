@@ -109,6 +109,12 @@ def _level(level: str) -> Callable[[dict[str, Any]], Agent]:
     return build
 
 
+def _policy(options: dict[str, Any]) -> Agent:
+    from tabletop.agents.policy import PolicyAgent
+
+    return PolicyAgent(**options)
+
+
 @dataclass(frozen=True)
 class AgentKind:
     """One kind of agent: its name, its options and how to build it from validated options."""
@@ -130,6 +136,15 @@ AGENTS: dict[str, AgentKind] = {
         ),
         AgentKind("mcts", MCTS_OPTIONS, _mcts),
         *(AgentKind(level, (), _level(level)) for level in LEVELS),
+        AgentKind(
+            "policy",
+            (
+                Option("model", "path", None, "a policy file trained with MaskablePPO (examples/train.py)",
+                       nullable=True, none_means="none: the agent refuses to start"),
+                Option("deterministic", bool, True, "play the policy's most likely action (false: sample it)"),
+            ),
+            _policy,
+        ),
     )
 }
 

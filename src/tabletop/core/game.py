@@ -19,6 +19,7 @@ from tabletop.core.options import Option, shown, validate_options
 from tabletop.core.parts import GameParts
 
 if TYPE_CHECKING:
+    from tabletop.core.encoding import Encoding
     from tabletop.core.state import State
 
 
@@ -85,6 +86,7 @@ class Game(abc.ABC):
     parts: ClassVar[GameParts] = GameParts()
     observer_class: ClassVar[type[Observer]] = Observer
     _observer: Observer | None = None
+    _encoding: Encoding | None = None
 
     def __init__(self, **options: Any) -> None:
         values = validate_options(self.info.name, self.info.options, options)
@@ -129,6 +131,26 @@ class Game(abc.ABC):
         if observer is None:
             observer = self._observer = self.observer_class(self)
         return observer
+
+    @property
+    def encoding(self) -> Encoding:
+        """This game's actions as integers and positions as vectors (from its encoding part; see
+        :mod:`tabletop.core.encoding`). Raises :class:`~tabletop.core.encoding.NoEncodingError`
+        for a game that declares none."""
+        encoding = self._encoding
+        if encoding is None:
+            from tabletop.core.encoding import encoding_of
+
+            encoding = self._encoding = encoding_of(self)
+        return encoding
+
+    def num_distinct_actions(self) -> int:
+        """How many different decisions the game can ever offer: actions are the integers below this."""
+        return self.encoding.num_distinct_actions
+
+    def max_chance_outcomes(self) -> int:
+        """How many different chance outcomes the game can ever have: they are the integers below this."""
+        return self.encoding.max_chance_outcomes
 
     def max_game_length(self) -> int:
         """An upper bound on the number of actions (chance included) in a game.

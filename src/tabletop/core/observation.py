@@ -25,8 +25,11 @@ The base :class:`Observer` shows everything: it is right for a game that stores 
 hidden fact (a face-down deck kept as the multiset of its cards, each draw a chance
 node, has no order to hide). A game with hidden information subclasses it,
 overrides all three methods and sets ``hidden_information``; its ``Game`` names the
-subclass in ``observer_class``. A flat numeric vector (for learning) is to come as a
-fourth method, ``vector(state, viewer)``, beside ``observe``.
+subclass in ``observer_class``. A fourth view, ``vector(state, viewer)``, is the flat
+``float32`` vector for learning, built by the game's encoding part
+(:mod:`tabletop.core.encoding`); an encoding of a game with hidden information reads
+the position through its observer, and the conformance suite checks it as it checks
+the other views.
 """
 
 from __future__ import annotations
@@ -37,6 +40,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tabletop.core.errors import TabletopError
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from tabletop.core.game import Game
     from tabletop.core.state import State
 
@@ -78,6 +84,11 @@ class Observer:
         """What ``viewer`` may see of ``state``, in words (here: ``str(state)``)."""
         self.check_viewer(viewer)
         return str(state)
+
+    def vector(self, state: State, viewer: Viewer) -> NDArray[np.float32]:
+        """What ``viewer`` may see of ``state`` as a flat ``float32`` vector (layout: ``game.encoding.fields``)."""
+        self.check_viewer(viewer)
+        return self.game.encoding.vector(state, viewer)
 
     def resample(self, state: State, viewer: Viewer, rng: random.Random) -> State:
         """A state ``viewer`` cannot tell from ``state`` (here: a clone, as nothing is hidden)."""

@@ -18,8 +18,10 @@ protocols; a game's parts depend only on the core and on libraries (Rich), never
 on the front ends. Every part is optional: without a terminal view the terminal
 prints the observer's text, without a web board the page shows that text, without
 a heuristic the ``heuristic`` agent is not offered, without live events every
-chance node is sampled at once, and without an evaluation a search plays every
-playout to the end. A game's ``simulate`` figures are its states'
+chance node is sampled at once, without an evaluation a search plays every
+playout to the end, and without an encoding the game has no integer actions nor
+vectors, so the learning environments refuse it with a clear error. A game's
+``simulate`` figures are its states'
 :meth:`~tabletop.core.state.State.metrics`.
 """
 
@@ -56,6 +58,9 @@ class GameParts:
     live: object = None
     #: an :class:`Evaluation`, usually the game's ``evaluation`` module
     evaluation: object = None
+    #: an :class:`~tabletop.core.encoding.EncodingPart`, usually the game's ``encoding`` module:
+    #: integer actions and observation vectors for learning
+    encoding: object = None
 
 
 class TerminalView(Protocol):
@@ -121,4 +126,5 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "heuristic": ("__call__",),
     "live": ("event_for",),
     "evaluation": ("evaluate",),
+    "encoding": ("actions", "chance_outcomes", "layout", "encode"),
 }

@@ -166,6 +166,19 @@ class State(abc.ABC):
         shown = ", ".join(legal[:40]) + (f", ... ({len(legal)} in all)" if len(legal) > 40 else "")
         return IllegalActionError(f"{text!r} is not a legal {who} here; legal: {shown}")
 
+    # -- actions as integers (tabletop.core.encoding) ----------------------------------------
+    def action_to_int(self, action: Action) -> int:
+        """The integer of a decision, or of a chance outcome at a chance node: the same in every position."""
+        return self.game.encoding.to_int(action, self.is_chance_node())
+
+    def int_to_action(self, index: int) -> Action:
+        """The legal action (or chance outcome) numbered ``index``; :class:`IllegalActionError` if none is."""
+        return self.game.encoding.from_int(self, index)
+
+    def legal_action_ints(self) -> tuple[int, ...]:
+        """The integers of :meth:`legal_actions`, in the same order."""
+        return self.game.encoding.legal_ints(self)
+
     def history(self) -> tuple[Action, ...]:
         """Every action applied since this state was created, in order."""
         return tuple(self._history)

@@ -34,8 +34,8 @@ CONTACT = {"stage": "barrel", "dice": "1,4", "pawns": "L11.2,A6", "mover": "B:A6
         (SETUP.format(up="J100/-").replace("turn=0", "turn=4"), "turn: turn is 0 until the first turn starts"),
         (SETUP.format(up="J100/-").replace("seat=0", "seat=1"), "seat: seat is 0 until the first turn starts"),
         # numbers: ASCII digits, bounded by what a game reaches, no leading zeros
-        (position(turn="1" + "0" * 5000), "turn must be a whole number from 0 to 333333, not '10000000000000000000"),
-        (position(turn=10**9), "turn must be a whole number from 0 to 333333"),
+        (position(turn="1" + "0" * 5000), "turn must be a whole number from 0 to 2000, not '10000000000000000000"),
+        (position(turn=10**9), "turn must be a whole number from 0 to 2000"),
         (position(arm="99999999999999999999"), "arm must be a whole number from 0 to 12"),
         (position(turn="05"), "turn: write '5', the notation's own form"),
         (position(dice="4,"), "red die must be a whole number"),

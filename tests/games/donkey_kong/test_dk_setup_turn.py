@@ -56,7 +56,7 @@ def test_k_turn_1_tied_highest_roll_again_and_play_passes_left() -> None:
                     barrels="A8,B5,C3,D8,E6,F8", up="J100.J100.J100/J200.J200.J200/J300.J300.J300", open="?,?,?")
     state = state_of(text, game)
     apply(state, "white 6", "white 2", "white 6")
-    assert field(state, "open") == "?,-,?"
+    assert field(state, "open") == "?,-,?@2"  # the second round (R-K23)
     apply(state, "white 4", "white 1")
     assert state.turn_seat == 0 and state.stage_name() == "white"
     # finish seat 0's turn quietly: it passes to seat 1 (the left)

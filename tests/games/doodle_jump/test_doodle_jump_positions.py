@@ -59,7 +59,7 @@ ISSUE_EXAMPLES = [
 REFUSED = [
     # every invariant, each refusal naming its field
     (f"{RAMP} - - H4/off 0 roll 4s - t1,r0,f0", "doodlers: seat 0 stands on the top level"),
-    (f"{RAMP} - - G5/off 0 over 4s - t1,r1,f0", "seat: the winner, seat 0, must stand on the top level"),
+    (f"{RAMP} - - G5/off 0 over 4s - t1,r1,f0", "seat: a game over with nobody on the top level ends only at the turn"),
     (f"{RAMP} - - off/off 0 start 4s - t1,r0,f0", "phase: 'start' is offered only when a kept tile can be used"),
     (f"{RAMP} - - off+jet/off 0 start 3s - t1,r0,f0", "dice: a turn starts with every die unused"),
     (f"{RAMP} - - B9/off 0 cont 3s - t1,r0,f0", "counters: phase cont follows a roll"),

@@ -220,6 +220,25 @@ def test_a_bot_over_the_budget_is_refused(client: TestClient, spec: str, message
     check_budget("mcts:seconds=2", Limits())
 
 
+def test_a_bot_that_loads_a_file_is_refused_without_opening_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str] = []
+    real_open = open
+
+    def spy(file: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", spy)
+    for path in ("/etc/passwd", "/dev/zero", "model.zip"):
+        seats = [{"kind": "bot", "bot": f"policy:model={path}"}] * 2
+        response = client.post("/api/games", json={"game": "race", "seats": seats})
+        assert response.status_code == 422, response.text
+        assert "opens no file a client names" in response.json()["detail"]
+        assert path not in " ".join(opened)
+
+
 def test_every_level_of_the_ladder_fits_the_servers_budget() -> None:
     from tabletop.agents import from_spec
     from tabletop.agents.ladder import LEVELS

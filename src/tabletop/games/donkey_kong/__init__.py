@@ -44,6 +44,8 @@ The spec's rulings R-K1..R-K9 are followed; this package's own rulings:
 - R-K22: the pawn makes its whole move, draws its red-dot card if it landed on one by exact
   count, and only then answers the obstacles it met, in order (rulebook step A: "Move your
   pawn ... Then play your faceup cards"); the card just drawn may be played on them.
+- R-K23: the opening roll has 20 rounds at most; a tie in the last goes to the tied seat first.
+- R-K24: option turn_limit (2,000 turns): then the game ends with no winner.
 """
 
 from tabletop.games.donkey_kong.game import DonkeyKongGame

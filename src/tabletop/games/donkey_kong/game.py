@@ -11,7 +11,11 @@ from tabletop.core.parts import GameParts
 from tabletop.games.donkey_kong.notation import read_position
 from tabletop.games.donkey_kong.position import MAX_PLAYERS
 from tabletop.games.donkey_kong.rules import Rules, load_rules
-from tabletop.games.donkey_kong.state import DonkeyKongState
+from tabletop.games.donkey_kong.state import OPENING_ROUNDS, DonkeyKongState
+
+#: R-K24: turns before a game ends with no winner; random players' games end in a few hundred
+TURN_LIMIT = 2000
+MAX_TURN_LIMIT = 1_000_000
 
 
 class DonkeyKongGame(Game):
@@ -36,6 +40,8 @@ class DonkeyKongGame(Game):
             ),
             Option("data", "path", None, "a data file with your own board, dice and deck", nullable=True,
                    none_means="the packaged provisional board"),
+            Option("turn_limit", int, TURN_LIMIT, "R-K24: the game ends with no winner once this many turns are "
+                   "over (real games end long before)", minimum=1, maximum=MAX_TURN_LIMIT),
         ),
         min_return=-1.0,
         max_return=1.0,
@@ -46,18 +52,40 @@ class DonkeyKongGame(Game):
         web="tabletop.games.donkey_kong.web",
         heuristic="tabletop.games.donkey_kong.heuristic:choose",
         evaluation="tabletop.games.donkey_kong.evaluation",
+        encoding="tabletop.games.donkey_kong.encoding",
     )
 
     rules: Rules
     first_player: int | None
+    turn_limit: int
 
     def _check_options(self, options: Mapping[str, Any]) -> None:
         self.rules = load_rules(options["data"])
         self.first_player = options["first_player"]
+        self.turn_limit = int(options["turn_limit"])
 
     def max_game_length(self) -> int:
-        """Generous: random routes drift slowly, and a game can in principle last for ever."""
-        return 1_000_000
+        """A true bound, from the turn limit (R-K24) and the most a turn can hold.
+
+        The setup is the deal (one chance node per card) and at most :data:`OPENING_ROUNDS` rounds
+        of opening rolls. A turn is two dice, a route and a red-dot draw, then contacts: each
+        contact asks each seat in it for at most two actions (a card played, then the reward drawn;
+        or one penalty). The pawn meets at most one obstacle per space it enters (the white die's
+        count); each obstacle's move enters each space at most once, and the movers of a turn are
+        every barrel and fireball, a fireball released by each barrel reaching the Oil Can, and the
+        released barrel. tests/games/donkey_kong/test_donkey_kong_encoding.py plays games to the turn
+        limit and checks every turn against :meth:`max_turn_length`.
+        """
+        rules, n = self.rules, self.num_players
+        setup = rules.hand_size * n + OPENING_ROUNDS * n
+        return setup + self.turn_limit * self.max_turn_length()
+
+    def max_turn_length(self) -> int:
+        """The most actions (chance included) one turn can take; see :meth:`max_game_length`."""
+        rules, n = self.rules, self.num_players
+        movers = 2 * rules.barrels + rules.fireballs + 1
+        contacts = max(rules.white_faces) + movers * rules.board.size
+        return 4 + 2 * n * contacts
 
     def time_model(self) -> TimeModel | None:
         """Minutes at a table from the data file's ``[time]`` section (provisional; ``None`` without one)."""

@@ -120,8 +120,10 @@ def _check_stage(state: DonkeyKongState) -> None:
         if state.finisher != state.turn_seat or stage in (Stage.WHITE_ROLL, Stage.RED_ROLL, Stage.ROUTE):
             raise PositionError("finisher", "the game ends with the turn of the pawn reaching the Finish: only the"
                                             " seat whose turn it is, after its move, can be the finisher")
-    elif stage == Stage.OVER:
-        raise PositionError("finisher", "the game is over only once a pawn has reached the Finish")
+    elif stage == Stage.OVER and state.turn != state.game.turn_limit:
+        raise PositionError(
+            "finisher", "the game is over only once a pawn has reached the Finish, or at the turn limit (R-K24)"
+        )
     board = state.rules.board
     for seat, at in enumerate(state.pawns):
         if (at == board.finish) != (seat == state.finisher):

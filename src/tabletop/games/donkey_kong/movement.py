@@ -202,6 +202,10 @@ class Movement(Position):
             self.stage = OVER  # K-END-1: the bonus counts from now on
             self._log("the game is over")
             return
+        if self.turn >= self.game.turn_limit:  # R-K24: the last turn allowed is over, and nobody finished
+            self.stage = OVER
+            self._log("turn {} was the last: the game ends with no winner", self.turn)
+            return
         self._start_turn((self.turn_seat + 1) % self.players)  # K-TURN-1: play passes to the left
 
     # -- the moving obstacle -------------------------------------------------------------------

@@ -28,7 +28,7 @@ from tabletop.core.notation import parse_int
 from tabletop.games.donkey_kong.actions import RESTS
 from tabletop.games.donkey_kong.invariants import PositionError, check_position
 from tabletop.games.donkey_kong.position import Obstacle, Stage
-from tabletop.games.donkey_kong.state import DonkeyKongState
+from tabletop.games.donkey_kong.state import OPENING_ROUNDS, DonkeyKongState
 
 if TYPE_CHECKING:
     from tabletop.games.donkey_kong.game import DonkeyKongGame
@@ -57,8 +57,6 @@ _ORDER = (
 )
 _REQUIRED = _ORDER[:13]
 _KIND_LETTER = {Obstacle.BARREL: "B", Obstacle.FIREBALL: "F"}
-#: every turn takes three actions at least (two dice and a route)
-ACTIONS_PER_TURN = 3
 
 
 def _cards(state: DonkeyKongState, counts: tuple[int, ...]) -> str:
@@ -96,7 +94,8 @@ def write_position(state: DonkeyKongState) -> str:
         f"finisher={state.finisher if state.finisher >= 0 else '-'}",
     ]
     if state.opening_rolls:
-        fields.append("open=" + ",".join({0: "?", -1: "-"}.get(r, str(r)) for r in state.opening_rolls))
+        rounds = f"@{state.opening_round}" if state.opening_round > 1 else ""
+        fields.append("open=" + ",".join({0: "?", -1: "-"}.get(r, str(r)) for r in state.opening_rolls) + rounds)
     if state.obstacles_met:
         fields.append("met=" + _spaces(state, state.obstacles_met))
     if state.move_queue:
@@ -185,7 +184,7 @@ class _Reader:
         if n != game.num_players:
             raise self.fail(f"players: it is for {n} players but the game has {game.num_players}")
         state = game.new_initial_state()
-        state.turn = self.integer(f["turn"], "turn", 0, game.max_game_length() // ACTIONS_PER_TURN)
+        state.turn = self.integer(f["turn"], "turn", 0, game.turn_limit)
         state.turn_seat = self.integer(f["seat"], "seat", 0, n - 1)
         stage = Stage.from_text(f["stage"])
         if stage is None:
@@ -219,7 +218,7 @@ class _Reader:
             state.deck[card] = rules.card_counts[card] - held
         fin = f["finisher"]
         state.finisher = -1 if fin == "-" else self.integer(fin, "finisher", 0, n - 1)
-        state.opening_rolls = self.opening(f.get("open"), n)
+        state.opening_rolls, state.opening_round = self.opening(f.get("open"), n)
         state.obstacles_met = self.spaces(f.get("met", "-"), "met")
         state.move_queue = self.spaces(f.get("queue", "-"), "queue")
         self.mover(state, f.get("mover"))
@@ -261,9 +260,12 @@ class _Reader:
         if state.red_die not in rules.red_faces:
             raise self.fail(f"dice: the red die has no face {red}")
 
-    def opening(self, value: str | None, n: int) -> list[int]:
+    def opening(self, value: str | None, n: int) -> tuple[list[int], int]:
+        """The opening rolls and their round (R-K23: ``@k`` after the rolls from the second round on)."""
         if value is None:
-            return []
+            return [], 1
+        value, at, round_text = value.partition("@")
+        opening_round = self.integer(round_text, "opening round", 2, OPENING_ROUNDS) if at else 1
         rolls = value.split(",")
         if len(rolls) != n:
             raise self.fail("open: one entry per player")
@@ -274,7 +276,7 @@ class _Reader:
             if roll > 0 and roll not in self.rules.white_faces:
                 raise self.fail(f"open: the white die has no face {roll}")
             out.append(roll)
-        return out
+        return out, opening_round
 
     def mover(self, state: DonkeyKongState, value: str | None) -> None:
         if value is None:

@@ -102,6 +102,7 @@ FIELDS: tuple[Field, ...] = (
     Field("deck", LIST, "card counts left in the deck, one per card type (its order is never stored: R-K8)"),
     Field("finisher", -1, "the seat whose pawn reached the Finish (-1: none yet)"),
     Field("opening_rolls", LIST, "each seat's opening roll (0: still to roll, -1: out); empty after it"),
+    Field("opening_round", 1, "the round of the opening roll (R-K23: the last one allowed ends every tie)"),
     Field("obstacles_met", LIST, "the spaces of the obstacles the pawn met on its move, contacts still to answer"),
     Field("move_queue", LIST, "the spaces of the obstacles still to move this phase, in order"),
     Field("mover_kind", NO_OBSTACLE, "the obstacle moving now (Obstacle.NONE when none)"),
@@ -147,6 +148,7 @@ class Position(State):
     deck: list[int]
     finisher: int
     opening_rolls: list[int]
+    opening_round: int
     obstacles_met: list[int]
     move_queue: list[int]
     mover_kind: Obstacle

@@ -34,6 +34,9 @@ from tabletop.games.donkey_kong.position import (
 if TYPE_CHECKING:
     from tabletop.games.donkey_kong.game import DonkeyKongGame
 
+#: R-K23: rounds of the opening roll at most; a tie in the last one goes to the tied seat first in turn order
+OPENING_ROUNDS = 20
+
 
 class DonkeyKongState(Movement):
     """A position: pawns, obstacles, cards, and where the current turn stands."""
@@ -146,10 +149,15 @@ class DonkeyKongState(Movement):
             return
         top = max(rolls)
         tied = [s for s, roll in enumerate(rolls) if roll == top]
+        if len(tied) > 1 and self.opening_round >= OPENING_ROUNDS:  # R-K23: the tied seat first in turn order
+            self._log("round {} of the opening roll ties again: seat {} plays first", self.opening_round, tied[0])
+            tied = tied[:1]
         if len(tied) == 1:
             self.opening_rolls = []
+            self.opening_round = 1
             self._start_turn(tied[0])
         else:
+            self.opening_round += 1
             self.opening_rolls = [0 if roll == top else -1 for roll in rolls]
             self._log("seats {} tie and roll again", tied)
 
@@ -251,7 +259,7 @@ class DonkeyKongState(Movement):
 
     # -- results -------------------------------------------------------------------------
     def winners(self) -> tuple[int, ...]:
-        if self.stage is not OVER:
+        if self.stage is not OVER or self.finisher < 0:  # R-K24: at the turn limit nobody wins
             return ()
         scores = self.scores()
         top = max(scores)
@@ -259,7 +267,7 @@ class DonkeyKongState(Movement):
 
     def returns(self) -> list[float]:
         """Scores scaled to [-1, 1]: +1 for the top score, -1 for the lowest; all 0 if everyone ties."""
-        if self.stage is not OVER:
+        if self.stage is not OVER or self.finisher < 0:  # R-K24: at the turn limit nobody wins
             return [0.0] * self.players
         scores = self.scores()
         low, high = min(scores), max(scores)

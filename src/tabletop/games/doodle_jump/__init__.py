@@ -25,6 +25,7 @@ included); this project adds:
 - R-D21: Monsters and UFOs are won by any jump except a Monster from directly beneath, which is a
   zonk; a Doodler jumping from off the board is never directly beneath.
 - R-D22: the opening roll is one numbered die per contender, in seat order.
+- R-D24: option turn_limit (1,000 turns): then the game ends with no winner.
 
 The modules: ``data`` (the data file, validated, as flat tables), ``board`` (reach, falls and
 pads by column), ``actions`` (every action, interned, and the roll distributions), ``phases``

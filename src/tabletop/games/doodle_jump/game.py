@@ -14,6 +14,12 @@ from tabletop.games.doodle_jump.board import Geometry
 from tabletop.games.doodle_jump.data import Rules, TimeData, build_rules, load_data
 from tabletop.games.doodle_jump.state import DoodleJumpState
 
+#: R-D24: turns before a game ends with no winner; random players need a few hundred at most
+TURN_LIMIT = 1000
+MAX_TURN_LIMIT = 1_000_000
+#: rounds of the opening roll allowed for in max_game_length (R-D22 re-rolls ties with no cap; R-D24)
+OPENING_ROUNDS = 64
+
 
 class DoodleJumpGame(Game):
     """Doodle Jump (Ravensburger, 2013) for 2 to 4 players."""
@@ -38,6 +44,8 @@ class DoodleJumpGame(Game):
             Option("choose_shield", bool, False,
                    "a Shield holder about to fall (a failed roll, a Monster zonk) chooses whether to spend it (R-D7); "
                    "off: spent automatically"),
+            Option("turn_limit", int, TURN_LIMIT, "R-D24: the game ends with no winner once this many turns "
+                   "are over (real games end long before)", minimum=1, maximum=MAX_TURN_LIMIT),
         ),
         min_return=-1.0,
         max_return=1.0,
@@ -48,6 +56,7 @@ class DoodleJumpGame(Game):
         web="tabletop.games.doodle_jump.web",
         heuristic="tabletop.games.doodle_jump.heuristic:choose",
         evaluation="tabletop.games.doodle_jump.evaluation",
+        encoding="tabletop.games.doodle_jump.encoding",
     )
 
     rules: Rules
@@ -55,9 +64,11 @@ class DoodleJumpGame(Game):
     geometry: Geometry
     has_targets: bool
     time: TimeData | None
+    turn_limit: int
 
     def _check_options(self, options: Mapping[str, Any]) -> None:
         data = load_data(options["data"])
+        self.turn_limit = int(options["turn_limit"])
         self.rules = build_rules(data, options["players"], options["tiles"], options["choose_shield"])
         self.time = data.time
         self.table = ActionTable(self.rules)
@@ -69,8 +80,27 @@ class DoodleJumpGame(Game):
         self._level_draws: dict[tuple[int, ...], Distribution] = {}
 
     def max_game_length(self) -> int:
-        # Each turn is a handful of actions; random games are measured in the rules doc.
-        return 200_000
+        """A bound from the turn limit (R-D24) and the most a turn can hold.
+
+        The setup stacks the levels and draws tiles (at most every tile of the box), then the
+        opening roll: ties are rolled again among the tied (R-D22) with no cap, so the bound
+        allows :data:`OPENING_ROUNDS` rounds of it, more than any game will see (two tied seats
+        tie again with probability 1/6 at most, so 64 rounds come once in 10^49 games). Then each
+        turn holds at most :meth:`max_turn_length` actions: tests check every turn of random games
+        against it and games played to the turn limit against this bound.
+        """
+        r = self.rules
+        setup = r.levels + sum(r.tile_counts) + OPENING_ROUNDS * r.players
+        return setup + self.turn_limit * self.max_turn_length()
+
+    def max_turn_length(self) -> int:
+        """The most actions (chance included) one turn can hold: each jump spends a numbered die, the
+        symbol die is used once, each kept tile once and each spring follows a tile taken; each of
+        these brings at most a roll, a continue-or-stop, a replacement drawn, a spring and a Shield
+        choice besides itself."""
+        r = self.rules
+        steps = r.numbered_dice + 1 + 2 * sum(r.tile_counts)
+        return 1 + 6 * (steps + 1)
 
     def time_model(self) -> TimeModel | None:
         """Minutes at the table from the data file's provisional ``[time]`` estimates: setup, seconds per

@@ -60,7 +60,7 @@ def write(state: DoodleJumpPosition) -> str:
         ("off" if p < 0 else r.pad_names[p]) + "".join(f"+{k}" for k, n in state.kept(s).items() for _ in range(n))
         for s, p in enumerate(state.pos)
     )
-    seat = "-" if state.seat < 0 else str(state.winner if state.phase == OVER else state.seat)
+    seat = "-" if state.seat < 0 else str(state.winner if state.winner >= 0 else state.seat)
     dice = f"{state.numbered}{'s' if state.symbol else ''}"
     roll = "-"
     if state.roll is not None:
@@ -266,7 +266,11 @@ def _read_seat(state: DoodleJumpState, field: str) -> None:
         raise NotationError(f"seat: phase {name} needs a seat to move, not '-'")
     state.seat = parse_int(field, "seat", 0, state.rules.players - 1)
     if state.phase == OVER:
-        state.winner = state.seat
+        # R-D24: a game over with nobody on the top level ended at the turn limit, with no winner;
+        # the seat is then the one that played the last turn
+        r = state.rules
+        on_top = [s for s, p in enumerate(state.pos) if p >= 0 and state.rows[r.pad_level[p]] == r.levels - 1]
+        state.winner = state.seat if on_top else -1
 
 
 def _read_dice(state: DoodleJumpState, field: str) -> None:

@@ -72,7 +72,13 @@ def _check_top_level(state: DoodleJumpState) -> None:
         on_top = pad >= 0 and state.rows[r.pad_level[pad]] == top
         if on_top and not (state.phase == OVER and seat == state.winner):
             raise NotationError(f"doodlers: seat {seat} stands on the top level, so the game is over (D-WIN-1)")
-    if state.phase == OVER:
+    if state.phase == OVER and state.winner < 0:
+        if state.turns < state.config.turn_limit:
+            raise NotationError(
+                f"seat: a game over with nobody on the top level ends only at the turn limit, "
+                f"{state.config.turn_limit} turns, not after {state.turns} (R-D24)"
+            )
+    elif state.phase == OVER:
         pad = state.pos[state.winner]
         if pad < 0 or state.rows[r.pad_level[pad]] != top:
             raise NotationError(f"seat: the winner, seat {state.winner}, must stand on the top level (D-WIN-1)")
@@ -192,9 +198,13 @@ def _check_counters(state: DoodleJumpState) -> None:
     name = _name(state)
     if not state.turns:
         raise NotationError(f"counters: phase {name} is in a turn, so turns is at least 1")
-    # a zonk ends the turn by a fall, and the Monster's replacement is still to come
+    if state.turns > state.config.turn_limit:
+        raise NotationError(f"counters: {state.turns} turns is past the turn limit, {state.config.turn_limit} (R-D24)")
+    # a zonk ends the turn by a fall, and the Monster's replacement is still to come; at the turn limit
+    # (R-D24) the last turn is over too, and may have ended by a fall
     ended_by_a_fall = state.phase == DRAW_REPLACEMENT and state.resume == END_OF_TURN
-    if state.falls > state.turns - (0 if ended_by_a_fall else 1):
+    at_limit = state.phase == OVER and state.winner < 0
+    if state.falls > state.turns - (0 if ended_by_a_fall or at_limit else 1):
         raise NotationError(f"counters: {state.falls} falls, but only {state.turns - 1} turns have ended")
     first = state.config.options["first_player"]
     if first is not None and state.seat != (first + state.turns - 1) % state.rules.players:

@@ -42,6 +42,11 @@ class TurnFlow(Choices):
             self.phase = ROLL
 
     def _end_turn(self) -> None:
+        if self.turns >= self.config.turn_limit:  # R-D24: the last turn allowed is over, and nobody won
+            self.phase = OVER
+            self.roll = None
+            self._log("turn {} was the last: the game ends with no winner", self.turns)
+            return
         self._begin_turn((self.seat + 1) % self.rules.players)
 
     def _rolled(self, roll: Roll) -> None:

@@ -32,6 +32,7 @@ Rulings (the spec's R-J1..R-J10, and this project's own, R-J11..):
 * R-J17 the hourglass is wild with three or four players, never with two.
 * R-J18 Challenge cards are dealt uniformly from the draw pile before turn 1.
 * R-J19 a blocked player on a Rhino space may move the rhino, freeing itself.
+* R-J21 option turn_limit (2,000 turns): then the game ends with no winner.
 
 See docs/rules/jumanji.md for every clause and the provisional values.
 """

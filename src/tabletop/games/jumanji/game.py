@@ -18,6 +18,9 @@ from tabletop.games.jumanji.state import JumanjiState
 
 MAX_RESCUE_ROLLS = 20
 MAX_CHALLENGE_CARDS = 6
+#: R-J21: turns before a game ends with no winner; random players' games end in a few hundred
+TURN_LIMIT = 2000
+MAX_TURN_LIMIT = 1_000_000
 
 
 def rescue_chance(rolls: int, faces: int, wild: bool) -> Fraction:
@@ -71,6 +74,8 @@ class JumanjiGame(Game):
                 nullable=True,
                 none_means="the 1995 game's data shipped with tabletop",
             ),
+            Option("turn_limit", int, TURN_LIMIT, "R-J21: the game ends with no winner once this many turns are "
+                   "over (real games end long before)", minimum=1, maximum=MAX_TURN_LIMIT),
         ),
         min_return=-1.0,
         max_return=1.0,
@@ -82,6 +87,7 @@ class JumanjiGame(Game):
         heuristic="tabletop.games.jumanji.heuristic:choose",
         evaluation="tabletop.games.jumanji.evaluation",
         live="tabletop.games.jumanji.live",
+        encoding="tabletop.games.jumanji.encoding",
     )
 
     data: JumanjiData
@@ -93,11 +99,13 @@ class JumanjiGame(Game):
     rescue_probability: Fraction
     d8: Distribution
     rescue: Distribution
+    turn_limit: int
 
     def _check_options(self, options: Mapping[str, Any]) -> None:
         self.data, self.board = load_board(options["data"])
         board = self.board
         self.first_player = int(options["first_player"])
+        self.turn_limit = int(options["turn_limit"])
         self.challenge_cards = int(options["challenge_cards"])
         if self.challenge_cards >= board.grid_places:
             raise InvalidOptionError(
@@ -132,4 +140,20 @@ class JumanjiGame(Game):
         return read(self, text)
 
     def max_game_length(self) -> int:
-        return 200_000
+        """A true bound, from the turn limit (R-J21) and the most a turn can hold.
+
+        The setup deals the Challenge cards (one chance node each). A turn is a roll, a Rhino
+        choice, a Wait for 5 or 8 (the other seat's rolls: one per turn of the wait, bounded by the
+        pawn's slide back, at most its path's length) and danger cards: each card drawn after the
+        first in one turn follows a failed Jungle race that put a card on the grid, so a turn draws
+        at most the grid's places plus one, and each draw takes one rescue roll per seat and the
+        draw itself; a tie at the centre takes one chance node. tests check every turn of random
+        games played to the limit against :meth:`max_turn_length`.
+        """
+        return self.challenge_cards + self.turn_limit * self.max_turn_length()
+
+    def max_turn_length(self) -> int:
+        """The most actions (chance included) one turn can take; see :meth:`max_game_length`."""
+        board = self.board
+        draws = board.grid_places + 1
+        return 3 + max(board.centre) + draws * (1 + self.num_players) + 1

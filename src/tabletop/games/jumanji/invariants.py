@@ -131,8 +131,9 @@ def _counters(s: JumanjiState) -> None:
     done = attempts - 1 if rescuing else attempts  # cards whose rescue is over
     rolled = _rolled_for_card(s) if rescuing else 0
     failed_now = 1 if rescuing and s.failed else 0
-    # a turn ends with its one rescued card, unless pawns reached the centre on it
-    turns_with_a_rescue = s.turn - (0 if s.phase in (st.TIE, st.WON) else 1)
+    # a turn ends with its one rescued card, unless pawns reached the centre on it; at the turn limit
+    # (R-J21) the last turn has ended too
+    turns_with_a_rescue = s.turn - (0 if s.phase in (st.TIE, st.WON, st.LIMIT) else 1)
     problems = [
         (failures <= done, "more failed rescues than danger cards faced"),
         (len(s.discard) <= done - failures, "more cards in the discard pile than rescues that succeeded"),

@@ -61,6 +61,8 @@ def write(s: JumanjiState) -> str:
         what = "tie:" + ",".join(map(str, s.tied))
     elif phase == st.WON:
         what = f"won:{s.winner}"
+    elif phase == st.LIMIT:
+        what = "limit"
     else:
         what = "lost"
     return (
@@ -109,7 +111,7 @@ def read(game: JumanjiGame, text: str) -> JumanjiState:
         raise NotationError(f"jumanji notation: pawns lists {len(pawns)} pawns for {n} players")
     s.pos = [_int(p, f"seat {i}'s pawn", 0, board.centre[i]) for i, p in enumerate(pawns)]
     s.cur = _int(value["seat"], "seat", 0, n - 1)
-    s.turn = _int(value["turn"], "turn", 1, limit + 1)
+    s.turn = _int(value["turn"], "turn", 1, game.turn_limit)
     tally = value["tally"].split(",")
     if len(tally) != 4:
         raise NotationError("jumanji notation: tally needs 4 numbers (faced, failed, rolls, missed)")
@@ -143,6 +145,12 @@ def _read_phase(s: JumanjiState, text: str) -> None:
         s.phase = st.RHINO_CHOICE
     elif name == "lost" and not parts:
         s.phase = st.LOST
+    elif name == "limit" and not parts:
+        s.phase = st.LIMIT
+        if s.turn != s.game.turn_limit:
+            raise NotationError(
+                f"jumanji notation: a game ends at the turn limit only after turn {s.game.turn_limit} (R-J11)"
+            )
     elif name == "draw" and len(parts) == 1 and parts[0] in _KIND:
         s.phase, s.kind = st.DRAW, _KIND[parts[0]]
     elif name == "rescue" and len(parts) == 3 and parts[0] in _KIND and parts[2] in ("ok", "fail"):

@@ -42,6 +42,7 @@ RHINO_CHOICE = 5  # the current player decides where the rhino goes (J-RHINO-1)
 TIE = 6  # chance picks who called JUMANJI first (R-J8)
 WON = 7
 LOST = 8  # the jungle won: the grid filled (J-GRID-1, R-J10)
+LIMIT = 9  # the turn limit was reached with nobody at the centre: no winner (R-J21)
 
 BLANK_KIND = 0
 JUNGLE_KIND = 1
@@ -207,6 +208,10 @@ class JumanjiState(State):
             self.phase = RHINO_CHOICE
 
     def _end_turn(self) -> None:
+        if self.turn >= self.game.turn_limit:  # R-J21: the last turn allowed is over
+            self.phase = LIMIT
+            self._log("turn {} was the last: the game ends with no winner", self.turn)
+            return
         self.cur = (self.cur + 1) % self.n  # J-TURN-1: clockwise
         self.turn += 1
         self.phase = ROLL
@@ -452,6 +457,8 @@ class JumanjiState(State):
             status = f"seat {self.winner} ({board.colours[self.winner]}) won"
         elif self.phase == LOST:
             status = "the jungle won: everyone lost"
+        elif self.phase == LIMIT:
+            status = "the turn limit is reached: nobody won"
         else:
             status = f"seat {self.cur} to play ({board.colours[self.cur]})"
         lines = [f"Jumanji, turn {self.turn}, {status}"]

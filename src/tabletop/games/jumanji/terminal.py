@@ -14,6 +14,7 @@ from tabletop.games.jumanji.data import BLANK, JUNGLE, RHINO, WAIT
 from tabletop.games.jumanji.state import (
     DRAW,
     JUNGLE_KIND,
+    LIMIT,
     LOST,
     RESCUE,
     RHINO_CHOICE,
@@ -104,6 +105,8 @@ def _phase_words(state: JumanjiState) -> str:
         return f"JUMANJI! Seat {state.winner} ({_colour(state, state.winner)}) wins."
     if phase == LOST:
         return "The Doomsday Grid is full: the jungle has won and every player loses."
+    if phase == LIMIT:
+        return "The last turn allowed is over: the game ends with no winner."
     return ""
 
 

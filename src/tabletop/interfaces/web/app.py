@@ -33,6 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tabletop._version import __version__
 from tabletop.agents.ladder import ladder
+from tabletop.agents.registry import AGENTS
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record
 from tabletop.core.registry import game_class, has_part, list_games
@@ -98,6 +99,10 @@ def catalog() -> list[dict[str, Any]]:
 
 
 def _check_bot(game: str, spec: str, limits: Limits) -> None:
+    kind = AGENTS.get(spec.strip().split(":")[0].strip())
+    if kind is not None and any(o.kind == "path" for o in kind.options):
+        # a bot that loads a file (a trained policy) would open a path the client names
+        raise Refused(f"bot {spec!r} loads a file, and this server opens no file a client names", 422)
     try:
         check_budget(spec, limits)
     except TabletopError as exc:

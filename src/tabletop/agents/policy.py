@@ -1,0 +1,95 @@
+"""The ``policy`` agent: a policy trained with Stable-Baselines3's MaskablePPO (sb3-contrib), loaded from its file.
+
+The model reads the seat's observation vector (``game.observer.vector``) and picks among
+the legal actions' integers (``game.encoding``), exactly as it did while it learnt in the
+Gymnasium environment (:mod:`tabletop.rl.gymnasium`), so a trained policy plays in
+``tabletop play``, ``simulate`` and ``tournament`` like any agent::
+
+    tabletop tournament GAME -p 2 -a policy:model=runs/ppo.zip,random
+
+It needs the ``train`` extra (Stable-Baselines3, sb3-contrib and PyTorch).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.actions import Action
+from tabletop.core.errors import TabletopError
+from tabletop.core.state import State
+
+
+class PolicyLoadError(TabletopError):
+    """A policy file that cannot be read, or that was trained on another game's vectors."""
+
+
+@lru_cache(maxsize=8)
+def load_model(path: str) -> Any:
+    """The MaskablePPO model saved at ``path`` (loaded once per process), on the CPU."""
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+    except ImportError:
+        raise PolicyLoadError(
+            "the policy agent needs Stable-Baselines3 and sb3-contrib: pip install 'tabletop[train]' "
+            "(PyTorch first, see the README)"
+        ) from None
+    if not Path(path).is_file():
+        raise PolicyLoadError(f"no policy file at {path!r}")
+    # one observation at a time needs no thread pool, and a pool started before a tournament forks its
+    # workers would hang them
+    torch.set_num_threads(1)
+    try:
+        return MaskablePPO.load(path, device="cpu")
+    except Exception as exc:  # the library raises many kinds for a file it cannot read
+        raise PolicyLoadError(f"{path!r} is not a MaskablePPO policy file: {exc}") from None
+
+
+class PolicyAgent:
+    """Plays the trained policy's choice among the legal actions (its most likely one, or a sample)."""
+
+    def __init__(self, model: str | None, deterministic: bool = True) -> None:
+        if not model:
+            raise PolicyLoadError("the policy agent needs its file: policy:model=PATH")
+        self.path = model
+        self.deterministic = deterministic
+        self.model = load_model(model)
+        self.name = f"policy:model={model}" + ("" if deterministic else ":deterministic=false")
+        self.seat = 0
+
+    def reset(self, seat: int) -> None:
+        self.seat = seat
+
+    def step(self, state: State, rng: random.Random) -> Action:
+        game = state.game
+        seat = state.current_player()
+        vector = game.observer.vector(state, seat)
+        expected = self.model.observation_space.shape
+        if expected != vector.shape or self.model.action_space.n != game.num_distinct_actions():
+            raise PolicyLoadError(
+                f"the policy {self.path!r} was trained on vectors of shape {expected} and "
+                f"{self.model.action_space.n} actions, not {game!r} ({vector.shape}, {game.num_distinct_actions()})"
+            )
+        mask = game.encoding.mask(state).astype(bool)
+        if self.deterministic:
+            chosen, _ = self.model.predict(vector, action_masks=mask, deterministic=True)
+        else:
+            # the agent's own stream decides, so a seeded game replays exactly
+            import numpy as np
+
+            dist = self.model.policy.get_distribution(self.model.policy.obs_to_tensor(vector)[0], action_masks=mask)
+            probs = dist.distribution.probs.detach().cpu().numpy()[0].astype(np.float64)
+            chosen = _sample(probs, rng)
+        return state.int_to_action(int(chosen))
+
+
+def _sample(probs: Any, rng: random.Random) -> int:
+    u = rng.random() * float(probs.sum())
+    for index, p in enumerate(probs):
+        u -= float(p)
+        if u < 0 and p > 0:
+            return index
+    return int(probs.nonzero()[0][-1])

@@ -1,0 +1,53 @@
+"""OpenSpiel's own checker on every game and player count, and its MCTSBot playing them (tabletop.rl.openspiel)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import evaluate_bots, mcts
+
+from tabletop.core.errors import NotationError
+from tabletop.rl.openspiel import load
+
+CASES = [(game, players) for game in ("jumanji", "doodle-jump", "donkey-kong") for players in (2, 3, 4)]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_random_sim_test_passes_with_serialization(game: str, players: int) -> None:
+    pyspiel.random_sim_test(load(game, players=players), num_sims=2, serialize=True, verbose=False)
+
+
+def test_chance_probabilities_are_the_exact_ones_and_sum_to_one() -> None:
+    game = load("doodle-jump", players=2)
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert [p for _, p in outcomes] == [1 / 8] * 8  # the first level stacked: any of the eight (D-SETUP-1)
+    assert [a for a, _ in outcomes] == sorted(a for a, _ in outcomes)
+
+
+def test_a_state_travels_as_our_notation() -> None:
+    game = load("donkey-kong", players=2)
+    state = game.new_initial_state()
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, again = pyspiel.deserialize_game_and_state(text)
+    assert str(again) == str(state) and str(state).startswith("donkey-kong players=2")
+    with pytest.raises(NotationError):
+        game.deserialize_state("donkey-kong players=2 turn=x")
+
+
+def test_the_observation_tensor_is_the_seats_vector() -> None:
+    game = load("jumanji", players=3)
+    state = game.new_initial_state()
+    wanted = game.tabletop.observer.vector(state.state, 1)
+    assert np.array_equal(np.array(state.observation_tensor(1), np.float32), wanted)
+
+
+def test_openspiels_mcts_bot_plays_our_games() -> None:
+    rng = np.random.RandomState(3)
+    for name in ("jumanji", "doodle-jump", "donkey-kong"):
+        game = load(name, players=2)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        bots = [mcts.MCTSBot(game, 1.4, 8, evaluator, random_state=rng) for _ in range(2)]
+        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+        assert len(returns) == 2 and all(-1.0 <= r <= 1.0 for r in returns)
