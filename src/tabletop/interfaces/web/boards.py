@@ -9,6 +9,7 @@ without a web board is drawn by the page from its observer's text alone.
 
 A board may also give, each optional:
 
+- ``board.css`` in ``ASSETS``: the board's own styles (its cards, its panels);
 - ``how-to-play.html`` in ``ASSETS``: a short "how to play" in the game's own words, shown
   on a player's first game and on request;
 - ``summary(state) -> dict``: how a finished game ended, for the end screen: ``reason`` (why it
@@ -34,8 +35,9 @@ log = logging.getLogger("tabletop.web")
 ENTRY = "board.js"
 #: the kinds of file a board may serve (its directory is a Python package too)
 SERVED = frozenset({".js", ".css", ".svg", ".png", ".jpg", ".webp", ".json", ".html"})
-#: the board's "how to play", if it has one
+#: the board's "how to play" and its own stylesheet, if it has them
 HELP = "how-to-play.html"
+STYLE = "board.css"
 #: hints and summaries computed lately (a hint may enumerate a roll's outcomes: once per position)
 _CACHE: OrderedDict[tuple[str, int, str, int | None], Any] = OrderedDict()
 _CACHE_SIZE = 512
@@ -68,6 +70,14 @@ def asset(game: str, path: str) -> Path | None:
     if not wanted.is_relative_to(root) or wanted.suffix not in SERVED or not wanted.is_file():
         return None
     return wanted
+
+
+def board_style(game: str) -> str | None:
+    """The address of the board's own stylesheet (``board.css`` in ``ASSETS``), if it has one."""
+    board = web_board(game)
+    if board is None or not (Path(board.ASSETS) / STYLE).is_file():
+        return None
+    return f"/boards/{game}/{STYLE}"
 
 
 def help_page(game: str) -> str | None:

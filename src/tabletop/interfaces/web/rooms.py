@@ -37,7 +37,7 @@ from tabletop.core.game import Game
 from tabletop.core.play import Streams
 from tabletop.core.state import CHANCE, State
 from tabletop.interfaces.web import views
-from tabletop.interfaces.web.boards import static_board
+from tabletop.interfaces.web.boards import hint_for, static_board
 from tabletop.interfaces.web.bots import BotPool, within_budget
 from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.options import Boards
@@ -253,6 +253,7 @@ class Room:
         #: the roll under way: (seat, turn) once a seat pressed "roll" or decided in this turn
         self.rolling: tuple[int, int] | None = None
         self.turns = TurnClock(self)
+        self._hints: dict[tuple[int, int], str | None] = {}  # (version, seat) -> the learner's odds hint
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.version = 0
@@ -595,6 +596,23 @@ class Room:
                 await self._driver
         for conn in list(self.connections):
             conn.close()
+
+    # -- the learners' odds hints ------------------------------------------------------------
+    def hint(self, seat: int) -> str | None:
+        """The odds hint for ``seat`` at this position, once computed (in a thread: it may enumerate a roll)."""
+        key = (self.version, seat)
+        if key in self._hints:
+            return self._hints[key]
+        self._hints = {k: v for k, v in self._hints.items() if k[0] == self.version}
+        self._hints[key] = None
+        asyncio.get_running_loop().create_task(self._compute_hint(key, self.state))
+        return None
+
+    async def _compute_hint(self, key: tuple[int, int], state: State) -> None:
+        text = await asyncio.to_thread(hint_for, self.game, state, key[1])
+        if key[0] == self.version and text is not None:
+            self._hints[key] = text
+            self.broadcast()
 
     # -- connections --------------------------------------------------------------------
     async def attach(self, conn: Connection) -> None:

@@ -1,11 +1,10 @@
 """Whom the server waits for, and how long: people roll their own dice; the turn clock.
 
-**People roll their own dice.** At a chance node that a seat rolls (``state.chance_roller()``,
-Jumanji's number die, Donkey Kong's white and red dice, Doodle Jump's roll), the server waits
-for that person to press "roll", as they would pick up the dice at a table. One press rolls
-on through the chance nodes of that roll (Donkey Kong's white then red die, Jumanji's die
-then the danger card drawn); a roll that follows the seat's own decision in the same turn
-(Doodle Jump's "continue") needs no second press. A seat may opt in to ``auto_roll``: the
+**People roll their own dice.** At a chance node that a seat rolls (``state.chance_roller()``:
+a number die, a pair of dice, a handful), the server waits for that person to press "roll", as
+they would pick up the dice at a table. One press rolls on through the chance nodes of that
+roll (a white then a red die, a die then the card it makes them draw); a roll that follows the
+seat's own decision in the same turn (a "continue" after a jump) needs no second press. A seat may opt in to ``auto_roll``: the
 server then rolls for them at once. Bots always roll at once.
 
 **The turn clock** (per game, as on Board Game Arena; ``None``: no limit): when the server

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.game import Game
 from tabletop.core.state import CHANCE, TERMINAL, State
-from tabletop.interfaces.web.boards import board_module, help_page, hint_for, summary_of
+from tabletop.interfaces.web.boards import board_module, board_style, help_page, summary_of
 from tabletop.interfaces.web.turns import roll_waits_for
 
 if TYPE_CHECKING:
@@ -96,6 +96,7 @@ def header(room: Room) -> dict[str, Any]:
         "options": room.options,
         "players": room.game.num_players,
         "board_module": board_module(info.name),
+        "board_style": board_style(info.name),
         "how_to": help_page(info.name),
         "hidden_information": room.game.observer.hidden_information,
     }
@@ -162,7 +163,7 @@ def personal_view(
         "you": seat,
         "mine": list(hand),
         "prefs": {"auto_roll": info.auto_roll, "hints": info.hints} if info is not None else None,
-        "hint": hint_for(room.game, state, seat) if info is not None and info.hints and not state.is_terminal()
+        "hint": room.hint(seat) if seat is not None and info is not None and info.hints and not state.is_terminal()
         else None,
         "legal": legal,
         "undo": undo_seat is not None and undo_refusal(room, undo_seat) is None,
