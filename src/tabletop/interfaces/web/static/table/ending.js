@@ -1,6 +1,6 @@
 // The end of a game: who won and why, the game's own table (scores and how they were made), then one click
 // to a rematch (the same seats, a new game) or to the replay.
-import {el} from "/static/common.js";
+import {el, readable} from "/static/common.js";
 
 function scoreTable(ending) {
   const table = ending?.table;
@@ -35,7 +35,7 @@ export function endScreen(t) {
   }
   return el("div", {class: "panel-overlay ending", id: "end-screen"},
     el("h2", {id: "end-title"}, headline(t)),
-    view.ending?.reason ? el("p", {class: "reason", id: "end-reason"}, view.ending.reason) : null,
+    view.ending?.reason ? el("p", {class: "reason", id: "end-reason"}, readable(view, view.ending.reason)) : null,
     scoreTable(view.ending),
     el("div", {class: "end-actions"}, rematch,
       el("a", {class: "button-link", href: `/replay/${view.id}`, id: "end-replay"}, "Replay"),

@@ -26,7 +26,7 @@ function ending(t) {
   if (!winners.length) head = "Game over: nobody won";
   else if (winners.some((s) => view.mine.includes(s)) && view.mine.length === 1) head = "Game over: you won!";
   else head = `Game over: ${names(t, winners)} won`;
-  return view.ending?.reason ? `${head}. ${view.ending.reason}` : `${head}.`;
+  return view.ending?.reason ? `${head}. ${readable(view, view.ending.reason)}` : `${head}.`;
 }
 
 /** What the status bar says, and whether it asks something of this viewer. */
