@@ -4,8 +4,8 @@
 a number die, a pair of dice, a handful), the server waits for that person to press "roll", as
 they would pick up the dice at a table. One press rolls on through the chance nodes of that
 roll (a white then a red die, a die then the card it makes them draw); a roll that follows the
-seat's own decision in the same turn (a "continue" after a jump) needs no second press. A seat may opt in to ``auto_roll``: the
-server then rolls for them at once. Bots always roll at once.
+seat's own decision in the same turn (a "continue" after a jump) needs no second press. A seat
+may opt in to ``auto_roll``: the server then rolls for them at once. Bots always roll at once.
 
 **The turn clock** (per game, as on Board Game Arena; ``None``: no limit): when the server
 waits for a person (a decision or a roll) longer than the clock, it plays for them — their

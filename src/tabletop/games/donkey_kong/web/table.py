@@ -14,8 +14,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from tabletop.core.chance import percent
 from tabletop.core.state import State
-from tabletop.games.donkey_kong.actions import LOSE, STEAL, PlayCard, Route
+from tabletop.games.donkey_kong.actions import LOSE, STEAL, Route
 from tabletop.games.donkey_kong.position import RED_ROLL, WHITE_ROLL
 from tabletop.games.donkey_kong.state import DonkeyKongState
 
@@ -23,18 +24,6 @@ from tabletop.games.donkey_kong.state import DonkeyKongState
 TURN_STEPS = 400
 
 
-def percent(p: Fraction) -> str:
-    """A chance for people: "23%", "0.4%"; "no chance" and "certain" only when exact."""
-    if p == 0:
-        return "no chance"
-    if p == 1:
-        return "certain"
-    value = float(p) * 100
-    if value < 0.1:
-        return "under 0.1%"
-    if value > 99.9:
-        return "over 99.9%"
-    return f"{value:.0f}%" if 1 <= value <= 99 else f"{value:.1f}%"
 
 
 def summary(state: State) -> dict[str, Any] | None:
@@ -45,22 +34,24 @@ def summary(state: State) -> dict[str, Any] | None:
     played, cards, bonus, stolen, returned, steals = ([0] * players for _ in range(6))
     replay = state.game.new_initial_state()
     for action in state.history():
-        before = list(replay.to_dict()["scores"])
+        before = replay.scores()
+        held = [sum(replay.played_of(seat)) for seat in range(players)]
         size = replay.log_size()
         replay.apply_action(action)
-        after = replay.to_dict()["scores"]
+        after = replay.scores()
         text = str(action)
         for seat in range(players):
             delta = after[seat] - before[seat]
-            if isinstance(action, PlayCard) and delta > 0:
-                played[seat] += delta
-                cards[seat] += 1
-            elif text.startswith(LOSE) and delta < 0:
+            if replay.is_terminal() and seat == replay.finisher:  # the last action: the game ends
+                delta -= replay.rules.finish_bonus  # K-END-1: the bonus comes with the end of the game
+                bonus[seat] += replay.rules.finish_bonus
+            if text.startswith(LOSE) and delta < 0:
                 returned[seat] -= delta
             elif text.startswith(STEAL) and delta < 0:
                 stolen[seat] -= delta
-            elif delta > 0:
-                bonus[seat] += delta
+            elif delta > 0:  # face-down cards: played on an obstacle (chosen, or the only one held)
+                played[seat] += delta
+                cards[seat] += sum(replay.played_of(seat)) - held[seat]
         if text.startswith(STEAL):
             for line in replay.log(size):
                 if " steals " in line and line.startswith("seat "):

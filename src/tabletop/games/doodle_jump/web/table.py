@@ -12,24 +12,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from tabletop.core.chance import percent
 from tabletop.core.state import State
 from tabletop.games.doodle_jump.actions import CONTINUE, SPEND_SHIELD, TAKE_FALL
 from tabletop.games.doodle_jump.phases import CONTINUE_OR_STOP, ROLL
 from tabletop.games.doodle_jump.state import DoodleJumpState
-
-
-def percent(p: Fraction) -> str:
-    """A chance for people: "23%", "0.4%"; "no chance" and "certain" only when exact."""
-    if p == 0:
-        return "no chance"
-    if p == 1:
-        return "certain"
-    value = float(p) * 100
-    if value < 0.1:
-        return "under 0.1%"
-    if value > 99.9:
-        return "over 99.9%"
-    return f"{value:.0f}%" if 1 <= value <= 99 else f"{value:.1f}%"
 
 
 def summary(state: State) -> dict[str, Any] | None:

@@ -8,26 +8,12 @@ chance 1/8 or 2/8).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
+from tabletop.core.chance import percent
 from tabletop.core.state import State
 from tabletop.games.jumanji.live import rescuers_in_order
 from tabletop.games.jumanji.state import RESCUE, JumanjiState
-
-
-def percent(p: Fraction | float) -> str:
-    """A chance for people: "23%", "0.4%"; "no chance" and "certain" only when exact."""
-    if p == 0:
-        return "no chance"
-    if p == 1:
-        return "certain"
-    value = float(p) * 100
-    if value < 0.1:
-        return "under 0.1%"
-    if value > 99.9:
-        return "over 99.9%"
-    return f"{value:.0f}%" if 1 <= value <= 99 else f"{value:.1f}%"
 
 
 def summary(state: State) -> dict[str, Any] | None:

@@ -2,14 +2,19 @@
 // to a rematch (the same seats, a new game) or to the replay.
 import {el, readable} from "/static/common.js";
 
-function scoreTable(ending) {
+function scoreTable(view, ending) {
   const table = ending?.table;
   if (!table?.columns?.length) return null;
-  return el("table", {class: "score-table", id: "score-table"},
-    table.caption ? el("caption", {}, table.caption) : null,
-    el("thead", {}, el("tr", {}, ...table.columns.map((c, i) => el("th", {scope: "col", class: i ? "num" : ""}, c)))),
-    el("tbody", {}, ...table.rows.map((row) => el("tr", {},
-      ...row.map((cell, i) => i === 0 ? el("th", {scope: "row"}, String(cell)) : el("td", {class: "num"}, String(cell)))))));
+  const head = el("tr", {}, ...table.columns.map((c, i) => el("th", {scope: "col", class: i ? "num" : ""}, c)));
+  const rows = table.rows.map((row) => el("tr", {}, ...row.map((cell, i) => (i === 0
+    ? el("th", {scope: "row"}, readable(view, String(cell)))
+    : el("td", {class: "num"}, String(cell))))));
+  // a wide table scrolls sideways on a phone (a region that a keyboard can scroll too)
+  return el("div", {class: "table-scroll", tabindex: 0, role: "region", "aria-labelledby": "score-caption"},
+    el("table", {class: "score-table", id: "score-table"},
+      el("caption", {id: "score-caption"}, table.caption || "Scores"),
+      el("thead", {}, head),
+      el("tbody", {}, ...rows)));
 }
 
 export function headline(t) {
@@ -36,7 +41,7 @@ export function endScreen(t) {
   return el("div", {class: "panel-overlay ending", id: "end-screen"},
     el("h2", {id: "end-title"}, headline(t)),
     view.ending?.reason ? el("p", {class: "reason", id: "end-reason"}, readable(view, view.ending.reason)) : null,
-    scoreTable(view.ending),
+    scoreTable(view, view.ending),
     el("div", {class: "end-actions"}, rematch,
       el("a", {class: "button-link", href: `/replay/${view.id}`, id: "end-replay"}, "Replay"),
       el("a", {class: "button-link", href: "/"}, "Lobby"),

@@ -5,7 +5,10 @@ const SEEN = "tabletop.helped";
 export function setupHelp(view) {
   const button = document.getElementById("help-button");
   const dialog = document.getElementById("help");
-  if (!view.how_to || !dialog.showModal) return;
+  if (!view.how_to || !dialog.showModal) {
+    button.hidden = true;  // shown from the start (no layout shift) for the boards that have a guide
+    return;
+  }
   let loaded = false;
   const open = async () => {
     if (!loaded) {
