@@ -264,9 +264,10 @@ def test_every_held_press_of_the_rescue_button_rolls_once(browser: Any, start_se
         page.wait_for_timeout(500)
         assert page.evaluate("document.activeElement.tableMark") == "same", "the button was rebuilt"
         shot(page, shoot, f"jumanji-{device}-rescue")
+        page.keyboard.press("Space")  # the first roll from the keyboard, on the focused button
+        presses, last_press = 1, time.monotonic()
         mine = "document.querySelector(\"#live-panel .rescuers li[data-seat='0']\")?.textContent ?? null"
-        presses = rolls = 0
-        last_press = 0.0
+        rolls = 0
         while (line := page.evaluate(mine)) is not None and "safe!" not in line:
             found = re.search(r"(\d+) rolls?", line)
             rolls = max(rolls, int(found.group(1)) if found else 0)
@@ -345,6 +346,17 @@ def test_the_lobby_the_replay_and_a_missing_page_are_accessible(browser: Any, se
         page.click("#options-box summary")
         help_texts = page.eval_on_selector_all(".option small", "els => els.map(e => e.textContent)")
         assert not any(re.search(r"\b[A-Z]{1,2}-[A-Z0-9]+-?\d", text) for text in help_texts), help_texts
+        cut = page.evaluate("""() => [...document.querySelectorAll("#seats select")].filter((select) => {
+            const probe = document.createElement("span");
+            probe.style.font = getComputedStyle(select).font;
+            probe.style.position = "absolute";
+            probe.textContent = select.options[select.selectedIndex].text;
+            document.body.append(probe);
+            const wide = probe.getBoundingClientRect().width + 40 > select.clientWidth;  // 40: padding and arrow
+            probe.remove();
+            return wide;
+        }).map((select) => select.name)""")
+        assert cut == [], f"the seat menus {cut} cut their text off"
         shoot(page, f"table-lobby-{device}")
         assert_accessible(page, axe_source, f"the lobby ({device})")
         create(page, server, "race", ["bot:random", "bot:random"])
