@@ -10,7 +10,7 @@ import tabletop
 from tabletop.analysis.elo import fit_elo
 from tabletop.analysis.stats import mean_interval, percentile, wilson_interval
 from tabletop.analysis.tournament import TournamentGame, game_of, schedule, summarise, tournament
-from tabletop.core.record import replay
+from tabletop.core.replay import replay
 
 
 def test_wilson_interval_matches_the_formula() -> None:

@@ -9,8 +9,9 @@ import pytest
 
 import tabletop
 from tabletop.core.data import DataCache, DataModel, load_toml
-from tabletop.core.errors import DataFileError, NotationError
+from tabletop.core.errors import DataFileError, IllegalActionError, InvalidOptionError, NotationError
 from tabletop.core.notation import MAX_POSITION_CHARS, parse_int
+from tabletop.core.registry import game_class
 
 
 class Small(DataModel):
@@ -101,3 +102,34 @@ def test_every_game_refuses_a_position_that_is_not_bounded_ascii_text(name: str,
     game = tabletop.make(name, players=2)
     with pytest.raises(NotationError, match=problem):
         game.state_from_text(text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", tabletop.list_games())
+def test_an_option_of_thousands_of_digits_is_an_option_error(name: str) -> None:
+    with pytest.raises(InvalidOptionError, match="not an integer of 5001 digits"):
+        tabletop.make(name, players=10**5000)
+    with pytest.raises(InvalidOptionError, match=r"not 'yyy.*\.\.\.$"):
+        tabletop.make(name, players="y" * 100_000)
+
+
+@pytest.mark.parametrize("name", tabletop.list_games())
+@pytest.mark.parametrize(
+    "action",
+    [10**5000, None, 3.5, b"roll 1", ["x"], "x" * 100_000],
+    ids=["huge", "none", "float", "bytes", "list", "long"],
+)
+def test_an_action_of_the_wrong_type_is_illegal_and_changes_nothing(name: str, action: object) -> None:
+    state = tabletop.make(name, players=2).new_initial_state()
+    before = state.to_text()
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(action)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 2000
+    assert state.to_text() == before and state.history() == ()
+
+
+@pytest.mark.parametrize(
+    "name", [g for g in tabletop.list_games() if any(o.name == "first_player" for o in game_class(g).info.options)]
+)
+def test_a_first_player_of_thousands_of_digits_is_an_option_error(name: str) -> None:
+    with pytest.raises(InvalidOptionError, match="an integer of 5001 digits"):
+        tabletop.make(name, players=2, first_player=10**5000)

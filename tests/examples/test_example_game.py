@@ -20,8 +20,9 @@ from typer.testing import CliRunner
 
 import tabletop
 from tabletop.agents import RandomAgent, from_spec
-from tabletop.core.record import Record, replay
+from tabletop.core.record import Record
 from tabletop.core.registry import installed_games, part
+from tabletop.core.replay import replay
 from tabletop.interfaces.cli.app import app
 from tabletop.testing import check_game, check_views, option_combinations
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from tabletop.core.record import Record, replay
+from tabletop.core.record import Record
+from tabletop.core.replay import replay
 
 TABLETOP = shutil.which("tabletop") or str(Path(sys.executable).with_name("tabletop"))
 

@@ -17,8 +17,9 @@ from tabletop.core.live import LiveEvent
 from tabletop.core.observation import SPECTATOR, Observer, Viewer
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
-from tabletop.core.record import Record, replay
+from tabletop.core.record import Record
 from tabletop.core.registry import list_games, make
+from tabletop.core.replay import replay
 from tabletop.core.state import CHANCE, TERMINAL, State
 
 __all__ = [

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tabletop.core.errors import DataFileError, DataOptionError, InvalidOptionError, NotationError
 from tabletop.core.notation import check_position_text
 from tabletop.core.observation import Observer
-from tabletop.core.options import Option, validate_options
+from tabletop.core.options import Option, shown, validate_options
 from tabletop.core.parts import GameParts
 
 if TYPE_CHECKING:
@@ -80,12 +80,13 @@ class Game(abc.ABC):
         players = values.get("players")
         if not isinstance(players, int) or not self.info.min_players <= players <= self.info.max_players:
             raise InvalidOptionError(
-                f"{self.info.name} is for {self.info.min_players} to {self.info.max_players} players, not {players!r}"
+                f"{self.info.name} is for {self.info.min_players} to {self.info.max_players} players, "
+                f"not {shown(players)}"
             )
         first = values.get("first_player")
         if isinstance(first, int) and not 0 <= first < players:
             raise InvalidOptionError(
-                f"option 'first_player' of {self.info.name} must be a seat from 0 to {players - 1}, not {first}"
+                f"option 'first_player' of {self.info.name} must be a seat from 0 to {players - 1}, not {shown(first)}"
             )
         self._options: dict[str, Any] = values
         try:

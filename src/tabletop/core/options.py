@@ -56,7 +56,7 @@ class Option:
     def convert(self, owner: str, value: Any) -> Any:
         """Check and convert one value (text from a command line is accepted); ``owner`` names
         the game or agent in the error."""
-        problem = f"option {self.name!r} of {owner} must be {self.describe_allowed()}, not {value!r}"
+        problem = f"option {self.name!r} of {owner} must be {self.describe_allowed()}, not {shown(value)}"
         if value is None or (isinstance(value, str) and value.lower() in ("none", "null") and self.nullable):
             if self.nullable:
                 return None
@@ -83,6 +83,8 @@ class Option:
                     value = float(value.strip())
                 except ValueError:
                     raise InvalidOptionError(problem) from None
+            if isinstance(value, int) and abs(value) > 2**1000:  # too large to be a float
+                raise InvalidOptionError(problem)
             if not isinstance(value, int | float) or not math.isfinite(value):
                 raise InvalidOptionError(problem)
             value = float(value)
@@ -104,6 +106,24 @@ class Option:
         if self.choices is not None and value not in self.choices:
             raise InvalidOptionError(problem)
         return value
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters (an integer too long to print is described).
+
+    >>> shown(10**5000)
+    'an integer of 5001 digits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 10_000:
+        return f"an integer of {_digits(value)} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _digits(value: int) -> int:
+    """The number of decimal digits of a (huge) integer, without printing it."""
+    digits = int(abs(value).bit_length() * 0.30102999566398120)
+    return digits + 1 if abs(value) >= 10**digits else digits
 
 
 def _bounds(low: float | None, high: float | None) -> str:

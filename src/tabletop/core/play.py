@@ -175,5 +175,6 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     initial_text = state.to_text() if state is not None else None
+    since = len(state.history()) if state is not None else 0  # the record starts at ``state``
     current = run(game, agents, seed, state=state, on_step=on_step)
-    return Record.of_state(current, seed, [a.name for a in agents], initial=initial_text)
+    return Record.of_state(current, seed, [a.name for a in agents], initial=initial_text, since=since)

@@ -132,6 +132,8 @@ class State(abc.ABC):
             action = self.parse_action(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
+            if not isinstance(action, Action):
+                raise IllegalActionError(f"a {type(action).__name__} is not an action (give an action or its text)")
             raise self._illegal(str(action))
         self._legal = None
         self._distribution = None
@@ -151,6 +153,7 @@ class State(abc.ABC):
         return action
 
     def _illegal(self, text: str) -> IllegalActionError:
+        text = text if len(text) <= 60 else text[:57] + "..."
         legal = [str(a) for a in self.legal_actions()]
         if not legal:
             return IllegalActionError(f"{text!r} is not legal: the game is over")

@@ -82,11 +82,34 @@ def position(
     discard: str = "-",
     card: str = "-",
     seat: int = 0,
-    turn: int = 1,
+    turn: int | None = None,
     phase: str = "roll",
-    tally: str = "0,0,0,0",
+    tally: str | None = None,
+    challenge: int = 0,
 ) -> str:
-    """Build a position text field by field."""
+    """Build a position text field by field.
+
+    The counters default to the smallest a game could have reached (seat 0 beginning): the
+    turn is the seat's, the tally counts the grid's failed rescues, the discarded successes
+    and the card in play, each with the fewest rescue rolls it needs.
+    """
+    n = len(pawns.split(","))
+    failures = 0 if grid == "-" else len(grid.split(",")) - challenge
+    saved = 0 if discard == "-" else len(discard.split(","))
+    rescue = phase.split(":")
+    rolled = failed_now = 0
+    if rescue[0] == "rescue":
+        first = seat if rescue[1] == "jungle" else (seat + 1) % n
+        rolled = (int(rescue[2]) - first) % n
+        failed_now = int(rescue[3] == "fail")
+    done = failures + saved
+    attempts = done + int(rescue[0] == "rescue")
+    if tally is None:
+        tally = f"{attempts},{failures},{(n - 1) * done + rolled},{failures + failed_now}"
+    if turn is None:  # a turn ends with its one rescued card (or on the centre: tie, won)
+        turn = seat + 1
+        while turn - (0 if phase.startswith(("tie", "won")) else 1) < saved:
+            turn += n
     return (
         f"pawns={pawns} rhino={rhino} grid={grid} discard={discard} card={card} "
         f"seat={seat} turn={turn} phase={phase} tally={tally}"

@@ -93,3 +93,20 @@ def test_user_board_changes_the_game(short):
     game = short(2)
     assert game.board.centre == (11, 11, 11, 11)
     assert tabletop.make("jumanji", players=2).board.centre == (65, 65, 65, 65)
+
+
+def test_the_rescue_chances_written_in_the_data_file_are_the_ones_the_game_uses():
+    """R-J6: the file's note states 1 - (6/8)^8 and 1 - (7/8)^8 as exact fractions; they must be right."""
+    from fractions import Fraction
+
+    from tabletop.games.jumanji.game import rescue_chance
+
+    text = default_path().read_text(encoding="utf-8")
+    stated = {
+        (int(q), int(rolls)): Fraction(int(num), int(den))
+        for q, rolls, num, den in re.findall(r"1 - \((\d)/8\)\^(\d+) = (\d+)/(\d+)", text)
+    }
+    assert stated == {(6, 8): rescue_chance(8, 8, True), (7, 8): rescue_chance(8, 8, False)}
+    assert stated[(7, 8)] == Fraction(11012415, 16777216)
+    assert tabletop.make("jumanji", players=2).rescue_probability == stated[(7, 8)]
+    assert tabletop.make("jumanji", players=3).rescue_probability == stated[(6, 8)]

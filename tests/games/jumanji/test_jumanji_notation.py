@@ -9,13 +9,13 @@ from tabletop.core.errors import IllegalActionError, NotationError
 
 GOOD = [
     "pawns=0,0,0,0 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0",
-    "pawns=12,3,30,0 rhino=1 grid=4,17 discard=1,9 card=5 seat=2 turn=9 phase=rescue:blank:3:fail tally=4,2,9,3",
+    "pawns=12,3,30,0 rhino=1 grid=4,17 discard=1,9 card=5 seat=2 turn=11 phase=rescue:blank:0:fail tally=5,2,13,3",
     "pawns=0,0,0 rhino=- grid=3 discard=- card=- seat=0 turn=1 phase=setup:2 tally=0,0,0,0",
-    "pawns=9,0 rhino=- grid=- discard=- card=- seat=0 turn=4 phase=draw:jungle tally=2,0,4,1",
+    "pawns=9,0 rhino=- grid=- discard=- card=- seat=0 turn=5 phase=draw:jungle tally=2,0,3,0",
     "pawns=6,2,0 rhino=0 grid=- discard=- card=- seat=0 turn=4 phase=wait:2 tally=0,0,0,0",
     "pawns=4,2,0 rhino=- grid=- discard=- card=- seat=0 turn=4 phase=rhino tally=0,0,0,0",
-    "pawns=65,65,3 rhino=- grid=- discard=7 card=- seat=2 turn=30 phase=tie:0,1 tally=9,3,27,5",
-    "pawns=65,2 rhino=- grid=- discard=- card=- seat=0 turn=30 phase=won:0 tally=0,0,0,0",
+    "pawns=65,65,3 rhino=- grid=4,5,6 discard=7 card=- seat=2 turn=30 phase=tie:0,1 tally=9,3,27,5",
+    "pawns=65,2 rhino=- grid=- discard=- card=- seat=0 turn=31 phase=won:0 tally=0,0,0,0",
     "pawns=4,2 rhino=- grid=1,2,3,4,5,6,7,8,9,10 discard=- card=- seat=1 turn=30 phase=lost tally=10,10,10,10",
 ]
 
@@ -34,7 +34,7 @@ BAD = [
     ("rhino=- pawns=0,0,0,0 grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "fields"),
     ("pawns=0,0,0 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "3 pawns for 4"),
     ("pawns=0,0,0,66 rhino=- grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "from 0 to 65"),
-    ("pawns=0,0,0,x rhino=- grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "must be a number"),
+    ("pawns=0,0,0,x rhino=- grid=- discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "must be a whole number"),
     ("pawns=0,0,0,0 rhino=- grid=3 discard=3 card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "two places"),
     ("pawns=0,0,0,0 rhino=- grid=- discard=9,3 card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "increasing"),
     ("pawns=0,0,0,0 rhino=- grid=31 discard=- card=- seat=0 turn=1 phase=roll tally=0,0,0,0", "from 1 to 30"),

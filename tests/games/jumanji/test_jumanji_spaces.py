@@ -127,7 +127,7 @@ def test_wait_other_numbers_slide_back_and_the_next_player_rolls(short, pos, pla
     state.apply_action("roll 6")
     assert state.to_text() == pos("0,4,0,0", seat=1, phase="wait:2")  # seat 1 never rolls
     state.apply_action("roll 8")
-    assert state.to_text() == pos("0,4,0,0", seat=2, turn=2)  # on a Rhino space, but no directions
+    assert state.to_text() == pos("0,4,0,0", seat=2)  # on a Rhino space, but no directions
 
 
 def test_wait_back_to_start_ends_the_turn(short, pos, play):
@@ -179,14 +179,15 @@ def test_full_grid_the_jungle_wins_and_everyone_loses(short, pos, play):
     """J-GRID-1 and R-J10: the tenth card fills the grid: all lose, an outcome of its own."""
     nine = ",".join(str(c) for c in range(1, 10))
     state = play(short(4), pos("3,0,5,1", grid=nine, phase="draw:jungle"), "card 20", "failed", *["saved"] * 3)
-    assert state.to_text() == pos("3,0,5,1", grid=nine + ",20", phase="lost", tally="1,1,4,1")
+    # the tally counts the nine failed rescues before (27 rolls at least) and this one
+    assert state.to_text() == pos("3,0,5,1", grid=nine + ",20", phase="lost", tally="10,10,31,10")
     assert state.is_terminal()
     assert state.returns() == [-1.0] * 4
     assert state.winners() == ()
     assert state.jungle_won()
     metrics = state.metrics()
     assert metrics["rate:all_lose"] == 1.0 and metrics["grid_cards"] == 10.0
-    assert metrics["rescues_failed"] == 1.0 and metrics["rescue_rolls_failed"] == 1.0
+    assert metrics["rescues_failed"] == 10.0 and metrics["rescue_rolls_failed"] == 10.0
     # a Blank-space failure can fill it too
     state = play(short(2), pos("5,0", grid=nine, phase="draw:blank"), "card 20", "failed")
     assert state.jungle_won() and state.returns() == [-1.0, -1.0]

@@ -19,12 +19,12 @@ def _draw(state) -> str:
 def test_board_view_shows_paths_grid_card_and_whose_turn(pos):
     game = tabletop.make("jumanji", players=4)
     state = game.state_from_text(
-        "pawns=12,3,30,0 rhino=1 grid=4,17 discard=1,9 card=5 seat=2 turn=9 phase=rescue:blank:3:fail tally=4,2,9,3"
+        "pawns=12,3,30,0 rhino=1 grid=4,17 discard=1,9 card=5 seat=2 turn=11 phase=rescue:blank:0:fail tally=5,2,13,3"
     )
     text = _draw(state)
     for words in (
         "Jumanji",
-        "turn 9",
+        "turn 11",
         "red",
         "blue",
         "blocked by the rhino",
@@ -32,7 +32,7 @@ def test_board_view_shows_paths_grid_card_and_whose_turn(pos):
         "2/10",
         "Danger card 5",
         "racquet",
-        "seat 3 rolls",
+        "seat 0 rolls",
         "START",
     ):
         assert words in text, words

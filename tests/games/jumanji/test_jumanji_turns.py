@@ -30,7 +30,7 @@ def test_challenge_game_deals_random_cards_onto_the_grid(short, pos):
     assert [p for _, p in state.chance_outcomes()] == [Fraction(1, 30)] * 30
     for card in ("card 5", "card 9", "card 2"):
         state.apply_action(card)
-    assert state.to_text() == pos("0,0,0", grid="5,9,2")
+    assert state.to_text() == pos("0,0,0", grid="5,9,2", challenge=3)
     state.apply_action("roll 1")
     assert len(state.chance_outcomes()) == 27
     assert "card 9" not in {str(a) for a in state.legal_actions()}
@@ -52,7 +52,7 @@ def test_first_player_goes_first_and_play_passes_clockwise(short, pos, play):
     assert "seat=2" in state.to_text()
     # each turn: roll 2 onto a Wait space, the next player rolls 5: safe, turn over
     state.apply_action("roll 2")
-    assert state.to_text() == pos("0,0,2", seat=2, phase="wait:0")
+    assert state.to_text() == pos("0,0,2", seat=2, turn=1, phase="wait:0")
     state.apply_action("roll 5")
     assert "seat=0 turn=2" in state.to_text()
     state.apply_action("roll 2")

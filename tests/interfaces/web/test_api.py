@@ -18,8 +18,9 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from tabletop.core.record import Record, replay
+from tabletop.core.record import Record
 from tabletop.core.registry import installed_games
+from tabletop.core.replay import replay
 from tabletop.interfaces.cli.app import app as cli
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.rooms import Settings

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tabletop.core.record import Record, replay
+from tabletop.core.record import Record
 from tabletop.core.registry import list_games, make
+from tabletop.core.replay import replay
 from tabletop.core.state import State
 from tabletop.games.jumanji.live import rescuers_in_order
 from tabletop.interfaces.web.app import create_app

@@ -1,6 +1,6 @@
 """Jumanji position notation: one line of ``key=value`` fields, always in this order.
 
-``pawns=3,0,12,5 rhino=2 grid=4,17 discard=1,9 card=- seat=1 turn=7 phase=roll tally=4,2,9,3``
+``pawns=3,0,12,5 rhino=2 grid=4,17 discard=1,9 card=- seat=2 turn=7 phase=roll tally=4,2,13,3``
 
 * ``pawns``: each seat's place on its own colour path: 0 is START, 1..L the path's
   spaces, L+1 the gameboard centre.
@@ -25,8 +25,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.errors import NotationError
+from tabletop.core.notation import parse_int
 from tabletop.games.jumanji import state as st
-from tabletop.games.jumanji.data import BLANK, JUNGLE, RHINO
+from tabletop.games.jumanji.invariants import check
 
 if TYPE_CHECKING:
     from tabletop.games.jumanji.game import JumanjiGame
@@ -71,26 +72,27 @@ def write(s: JumanjiState) -> str:
 
 
 def _int(text: str, field: str, low: int, high: int) -> int:
-    if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0"):
-        raise NotationError(f"jumanji notation: {field} must be a number (no leading zeros), not {text!r}")
-    value = int(text)
-    if not low <= value <= high:
-        raise NotationError(f"jumanji notation: {field} must be from {low} to {high}, not {value}")
-    return value
+    if len(text) > 1 and text[0] == "0":
+        raise NotationError(f"jumanji notation: {field} is written without leading zeros, not {text[:24]!r}")
+    return parse_int(text, f"jumanji notation: {field}", low, high)
 
 
 def _card_list(text: str, field: str, deck: int) -> list[int]:
     if text == "-":
         return []
-    return [_int(part, f"a card in {field}", 1, deck) - 1 for part in text.split(",")]
+    parts = text.split(",")
+    if len(parts) > deck:
+        raise NotationError(f"jumanji notation: {field} lists {len(parts)} cards; the deck has {deck}")
+    return [_int(part, f"a card in {field}", 1, deck) - 1 for part in parts]
 
 
 def read(game: JumanjiGame, text: str) -> JumanjiState:
-    """Parse a position; raises :class:`NotationError` naming the problem."""
+    """Parse a position; raises :class:`NotationError` naming the field that is wrong.
+
+    Only positions a game can reach are accepted (see :mod:`tabletop.games.jumanji.invariants`).
+    """
     from tabletop.games.jumanji.state import JumanjiState
 
-    if not isinstance(text, str):
-        raise NotationError("jumanji notation: a position must be a string")
     fields = text.split()
     keys = tuple(f.partition("=")[0] for f in fields)
     if keys != KEYS or any("=" not in f for f in fields):
@@ -99,6 +101,7 @@ def read(game: JumanjiGame, text: str) -> JumanjiState:
     board = game.board
     n = game.num_players
     deck = len(board.card_numbers)
+    limit = game.max_game_length()
     s = JumanjiState(game)
 
     pawns = value["pawns"].split(",")
@@ -106,11 +109,11 @@ def read(game: JumanjiGame, text: str) -> JumanjiState:
         raise NotationError(f"jumanji notation: pawns lists {len(pawns)} pawns for {n} players")
     s.pos = [_int(p, f"seat {i}'s pawn", 0, board.centre[i]) for i, p in enumerate(pawns)]
     s.cur = _int(value["seat"], "seat", 0, n - 1)
-    s.turn = _int(value["turn"], "turn", 1, 10**9)
+    s.turn = _int(value["turn"], "turn", 1, limit + 1)
     tally = value["tally"].split(",")
     if len(tally) != 4:
         raise NotationError("jumanji notation: tally needs 4 numbers (faced, failed, rolls, missed)")
-    s.tally = [_int(t, "a tally", 0, 10**9) for t in tally]
+    s.tally = [_int(t, "a tally", 0, limit) for t in tally]
 
     s.grid = _card_list(value["grid"], "grid", deck)
     s.discard = _card_list(value["discard"], "discard", deck)
@@ -126,9 +129,7 @@ def read(game: JumanjiGame, text: str) -> JumanjiState:
     rhino = value["rhino"]
     if rhino != "-":
         s.rhino = _int(rhino, "rhino", 0, n - 1)
-        if s.pos[s.rhino] + 1 >= board.centre[s.rhino]:
-            raise NotationError("jumanji notation: the rhino can never stand on the centre (R-J4)")
-    _check(s)
+    check(s)
     return s
 
 
@@ -170,39 +171,6 @@ def _read_phase(s: JumanjiState, text: str) -> None:
         s.phase = st.WON
         s.winner = _int(parts[0], "the winner", 0, n - 1)
     else:
-        raise NotationError(f"jumanji notation: unknown phase {text!r}")
+        raise NotationError(f"jumanji notation: unknown phase {text[:40]!r}")
     if s.card >= 0 and s.phase != st.RESCUE:
         raise NotationError("jumanji notation: a card is in play only during a rescue")
-
-
-def _check(s: JumanjiState) -> None:
-    board = s.game.board
-    at_centre = tuple(i for i in range(s.n) if s.pos[i] == board.centre[i])
-    if s.phase == st.WON and s.winner not in at_centre:
-        raise NotationError("jumanji notation: the winner's pawn must be on the centre")
-    if s.phase == st.TIE and s.tied != at_centre:
-        raise NotationError("jumanji notation: the tied seats must be exactly the pawns on the centre")
-    if s.phase not in (st.WON, st.TIE) and at_centre:
-        raise NotationError("jumanji notation: a pawn on the centre ends the game (J-WIN-3)")
-    here = board.kinds[s.cur][s.pos[s.cur]]
-    if s.phase == st.RHINO_CHOICE and here != RHINO:
-        raise NotationError("jumanji notation: the rhino decision needs the current pawn on a Rhino space")
-    if s.phase in (st.DRAW, st.RESCUE) and here != (JUNGLE if s.kind == st.JUNGLE_KIND else BLANK):
-        raise NotationError("jumanji notation: a draw or rescue needs the current pawn on a space of that kind")
-    if s.phase == st.WAITING and s.pos[s.cur] == 0:
-        raise NotationError("jumanji notation: a pawn on START is never sucked back (J-WAIT-3)")
-    places = board.grid_places
-    if s.phase == st.LOST:
-        if len(s.grid) != places:
-            raise NotationError(f"jumanji notation: the jungle wins only with all {places} grid places full")
-    elif len(s.grid) >= places:
-        raise NotationError(f"jumanji notation: a full grid ({places} places) means the game is lost (J-GRID-1)")
-    if s.phase == st.SETUP and len(s.grid) + s.actor != s.game.challenge_cards:
-        raise NotationError(
-            f"jumanji notation: this Challenge Game deals {s.game.challenge_cards} cards onto the grid, "
-            f"not {len(s.grid)} + {s.actor}"
-        )
-    if board.shared:
-        spaces = [board.space_ids[i][s.pos[i]] for i in range(s.n) if i not in at_centre]
-        if len(set(spaces)) != len(spaces):
-            raise NotationError("jumanji notation: two pawns share a space (J-MOVE-1)")

@@ -25,11 +25,12 @@ from rich.table import Table
 from tabletop.agents import RandomAgent
 from tabletop.analysis.backends import make_backend
 from tabletop.analysis.simulate import SimulationReport, simulate
-from tabletop.core.errors import TabletopError
-from tabletop.core.record import Record, replay
+from tabletop.core.errors import NotationError, ReplayError, TabletopError
+from tabletop.core.record import Record, one_line
 from tabletop.core.registry import game_class, list_games
+from tabletop.core.replay import replay
 from tabletop.interfaces.cli.options import build_bots, build_game
-from tabletop.interfaces.cli.session import PlaySession, ReplaySession
+from tabletop.interfaces.cli.session import PlaySession, ReplaySession, verdict
 from tabletop.interfaces.cli.workbench import compare_command, report_command
 
 T = TypeVar("T")
@@ -129,33 +130,45 @@ def play(
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record saved by `tabletop play` or `tabletop.play`.")],
     step: Annotated[bool, typer.Option("--step", help="Pause after each action (Enter: next, q: to the end).")] = False,
-    to: Annotated[int | None, typer.Option("--to", help="Stop after this many actions and show the position.")] = None,
+    to: Annotated[
+        int | None, typer.Option("--to", min=0, help="Stop after this many actions and show the position.")
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only verify; print the result line.")] = False,
+    strict: Annotated[
+        bool,
+        typer.Option("--strict", help="Also re-derive every die and draw from the record's seed and refuse any other."),
+    ] = False,
 ) -> None:
     """Re-play a game record step by step or to the end, and verify it.
 
-    The record is checked action by action; a record whose actions are illegal
-    or whose result differs is reported and the command exits with status 1.
+    The record is checked action by action, and the result it claims must be the
+    one reached. A record that stops before the game is over replays as
+    [b]incomplete[/b] (and must claim no result). With [b]--strict[/b], every chance
+    outcome must be the one the record's seed gives, as `tabletop play`, `simulate`
+    and `tournament` draw them (web games roll their dice live and cannot be checked so).
+
+    Exit status: 0 verified or incomplete; 1 the record does not replay (an illegal
+    action, a different result, a different die or draw); 2 not a readable record.
 
     [b]Examples[/b]:
       tabletop replay tabletop-GAME-7.json
       tabletop replay game.json --step
       tabletop replay game.json --to 40
+      tabletop replay game.json --quiet --strict
     """
-    record = _or_exit(lambda: Record.load(file))
-    if quiet:
-        try:
-            final = replay(record, until=to)
-        except TabletopError as exc:
-            errors.print(f"[red]replay failed:[/red] {exc}")
-            raise typer.Exit(code=1) from None
-        console.print(f"verified: {len(final.history())} actions replayed; winners {list(final.winners())}")
-        return
     try:
-        ReplaySession(record, console=console, step=step, until=to).run()
-    except TabletopError as exc:
-        errors.print(f"[red]replay failed:[/red] {exc}")
+        record = Record.load(file)
+        if quiet:
+            final = replay(record, until=to, strict=strict)
+            console.print(escape(verdict(record, final, strict, to)), soft_wrap=True)
+        else:
+            ReplaySession(record, console=console, step=step, until=to, strict=strict).run()
+    except ReplayError as exc:
+        errors.print(f"[red]replay failed:[/red] {escape(f'{file}: {one_line(str(exc))}')}")
         raise typer.Exit(code=1) from None
+    except NotationError as exc:
+        message = one_line(str(exc))
+        raise _fail(escape(message if message.startswith(str(file)) else f"{file}: {message}")) from None
 
 
 @app.command(name="simulate")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -15,7 +16,8 @@ from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError, ReplayError
 from tabletop.core.game import Game
 from tabletop.core.play import Streams
-from tabletop.core.record import Record, replay
+from tabletop.core.record import Record
+from tabletop.core.replay import replay
 from tabletop.core.state import CHANCE, State
 from tabletop.interfaces import terminal
 
@@ -179,22 +181,38 @@ class PlaySession:
         return Record.of_state(self.state, self.seed, agents)
 
 
-class ReplaySession:
-    """Re-plays a record in the terminal, verifying every action."""
+def verdict(record: Record, state: State, strict: bool = False, until: int | None = None) -> str:
+    """The last line of a replay: verified (with the result), incomplete, or stopped early."""
+    done = len(state.history())
+    if until is not None and until < len(record.actions):
+        return f"stopped after {done} of {len(record.actions)} actions (--to); nothing checked beyond them"
+    how = f"; every chance outcome re-derived from seed {record.seed}" if strict else ""
+    if state.is_terminal():
+        return f"verified: {done} actions replayed exactly; winners {list(state.winners())}{how}"
+    return f"incomplete: {done} actions replayed; the game is not over and the record claims no result{how}"
 
-    def __init__(self, record: Record, console: Console, step: bool = False, until: int | None = None) -> None:
+
+class ReplaySession:
+    """Re-plays a record in the terminal, verifying every action (``strict``: every chance outcome too)."""
+
+    def __init__(
+        self, record: Record, console: Console, step: bool = False, until: int | None = None, strict: bool = False
+    ) -> None:
         self.record = record
         self.console = console
         self.step = step
         self.until = until
+        self.strict = strict
 
     def run(self) -> State:
         record = self.record
         state = record.initial_state()
         total = len(record.actions) if self.until is None else min(self.until, len(record.actions))
         self.console.print(
-            f"Replaying [b]{record.game}[/b] {record.options} seed {record.seed}, {len(record.actions)} actions"
-            f" (recorded with tabletop {record.version}; agents {record.agents})"
+            escape(
+                f"Replaying {record.game} {record.options} seed {record.seed}, {len(record.actions)} actions"
+                f" (recorded with tabletop {record.version}; agents {record.agents})"
+            )
         )
         shown = 0
         for number, text in enumerate(record.actions[:total], start=1):
@@ -202,9 +220,10 @@ class ReplaySession:
             try:
                 state.apply_action(text)
             except IllegalActionError as exc:
-                raise ReplayError(f"action {number} ({text!r}) does not replay: {exc}") from None
+                where = f"action {number} of {len(record.actions)} ({text!r})"
+                raise ReplayError(f"{where} does not replay: {exc}") from None
             who = "chance" if mover == CHANCE else f"seat {mover}"
-            self.console.print(f"[dim]{number:>4}[/dim] {who}: [b]{text}[/b]")
+            self.console.print(f"[dim]{number:>4}[/dim] {who}: [b]{escape(text)}[/b]")
             events = state.log()
             for line in events[shown:]:
                 self.console.print(f"       {line}")
@@ -215,11 +234,11 @@ class ReplaySession:
                 if answer.strip().lower() == "q":
                     self.step = False
         self.console.print(terminal.render(state))
-        if self.until is None:
-            replay(record)  # verifies the recorded result too
-            self.console.print(
-                f"[green]verified[/green]: {total} actions replayed exactly; winners {list(state.winners())}"
-                f" (recorded {record.winners})"
-            )
+        if total == len(record.actions):
+            replay(record, strict=self.strict)  # verifies the claimed result (and the chance outcomes) too
+        line = verdict(record, state, self.strict, self.until)
+        colour = "green" if line.startswith("verified") else "yellow"
+        word, _, rest = line.partition(":")
+        # one line whatever the terminal's width, so scripts can read the last line
+        self.console.print(f"[{colour}]{word}[/{colour}]:{escape(rest)}", soft_wrap=True)
         return state
-
