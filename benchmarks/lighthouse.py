@@ -75,7 +75,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="measure only this page (lobby, replay or a game's name)")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--keep", type=Path, help="keep each page's Lighthouse report (JSON) in this folder")
     args = parser.parse_args()
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         server = serve(f"sqlite:///{folder}/games.db", args.port)
         try:
@@ -85,7 +88,7 @@ def main() -> int:
                 if args.only and name != args.only:
                     continue
                 for preset in ("mobile", "desktop"):
-                    report = lighthouse(url, preset, Path(folder) / f"{name}-{preset}.json")
+                    report = lighthouse(url, preset, (args.keep or Path(folder)) / f"{name}-{preset}.json")
                     scores = [round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES]
                     cls = report["audits"]["cumulative-layout-shift"]["numericValue"]
                     print(f"{name:14} {preset:8} {scores[0]:5} {scores[1]:5} {scores[2]:5} {scores[3]:5} {cls:7.3f}",
