@@ -155,7 +155,7 @@ export function draw(view, ctx) {
       stroke: "#d3365a", "stroke-width": 12}));
     root.append(svg("line", {x1: first[0] - COL_W / 2, y1: first[1] + 22, x2: last[0] + COL_W / 2, y2: last[1] + 22,
       stroke: "#ff9fb4", "stroke-width": 2, "stroke-dasharray": "10 8"}));
-    root.append(svg("text", {x: 14, y: first[1] + 8, "font-size": 20, "font-weight": 800, fill: "#ff9fb4"}, g.name));
+    root.append(svg("text", {x: 12, y: first[1] + 10, "font-size": 26, "font-weight": 800, fill: "#ff9fb4"}, g.name));
     for (let c = 1; c <= g.spaces; c++) {
       const [x, y] = geo.girderSpot(`${g.name}${c}`);
       root.append(svg("rect", {x: x - 26, y: y - 14, width: 52, height: 30, rx: 5, fill: "#1e4fd8", stroke: "#9db7ff",

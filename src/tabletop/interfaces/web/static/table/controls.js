@@ -40,10 +40,10 @@ export function controls(t) {
   const custom = mineNow && board.choices ? board.choices(view, ctx) : null;
   const aside = board.aside ? board.aside(view, ctx) : null;
   const parts = [
+    rollButton(t),  // first: on a phone it is the first thing under the board
     tray(t),
     aside ? el("div", {class: "board-aside", id: "board-aside"}, aside) : null,
     view.hint ? el("p", {class: "hint", id: "hint"}, el("strong", {}, "Odds: "), view.hint) : null,
-    rollButton(t),
     custom ? el("div", {class: "custom-choices", id: "custom-choices"}, custom) : null,
     choiceButtons(t),
     el("div", {class: "tools", id: "tools"},

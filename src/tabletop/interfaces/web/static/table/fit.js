@@ -1,6 +1,10 @@
 // Text on a board is drawn for a big screen; on a small one, any label that would be smaller than 12 CSS px
 // is left out (the board's shapes and the page's words carry the game); "Zoom in" brings the details back.
+// One style rule per font size hides them: no label is touched one by one (a board has hundreds).
 export const SMALLEST = 12;
+
+const rules = document.createElement("style");
+document.head.append(rules);
 
 export function fitText(stage) {
   const board = stage.querySelector("svg.board");
@@ -9,10 +13,12 @@ export function fitText(stage) {
   const shown = board.getBoundingClientRect();
   if (!shown.width) return;
   const scale = Math.min(shown.width / box.width, shown.height / box.height || Infinity);
-  for (const text of board.querySelectorAll("text")) {
-    const size = Number(text.getAttribute("font-size") || 16);
-    text.classList.toggle("tiny", size * scale < SMALLEST - 0.01);
-  }
+  const sizes = new Set();
+  for (const text of board.querySelectorAll("text")) sizes.add(text.getAttribute("font-size"));
+  const hidden = [...sizes].filter((size) => Number(size ?? 16) * scale < SMALLEST - 0.01);
+  const selector = (size) => `#${stage.id} svg.board text${size === null ? ":not([font-size])" : `[font-size="${size}"]`}`;
+  const css = hidden.length ? `${hidden.map(selector).join(", ")} { display: none; }` : "";
+  if (rules.textContent !== css) rules.textContent = css;
 }
 
 /** "Zoom in" shows the board larger (scroll to move around), with every label. */
