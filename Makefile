@@ -32,9 +32,14 @@ run: $(STAMP)
 $(CHROMIUM):
 	apt-get update -qq && apt-get install -y -qq chromium
 
+# The browser tests check accessibility with axe-core, the npm package's axe.min.js injected through Playwright.
+AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
+$(AXE): $(STAMP)
+	npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/node axe-core@4.10.2
+
 # The web server's persistence tests run on SQLite and on Debian's PostgreSQL, which .ci/postgres.sh
 # installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does).
-test: $(STAMP) $(EXAMPLE) $(CHROMIUM)
+test: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy --strict src examples/pig/src
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
@@ -45,7 +50,7 @@ lint: $(STAMP)
 typecheck: $(STAMP) $(EXAMPLE)
 	$(BIN)/mypy --strict src examples/pig/src
 
-pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM)
+pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(AXE)
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 bench: $(STAMP)

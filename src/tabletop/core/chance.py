@@ -168,3 +168,23 @@ class Distribution:
         shown = ", ".join(f"{a}: {p}" for a, p in self.pairs()[:6])
         more = ", ..." if len(self.outcomes) > 6 else ""
         return f"Distribution({{{shown}{more}}})"
+
+
+def percent(p: Fraction | float) -> str:
+    """A chance for people: "23%", "0.4%"; "no chance" and "certain" only when exact.
+
+    >>> percent(Fraction(1, 8)), percent(Fraction(1, 3000)), percent(0), percent(1)
+    ('12%', 'under 0.1%', 'no chance', 'certain')
+    >>> percent(Fraction(1, 200)), percent(Fraction(1999, 2000))
+    ('0.5%', 'over 99.9%')
+    """
+    if p == 0:
+        return "no chance"
+    if p == 1:
+        return "certain"
+    value = float(p) * 100
+    if value < 0.1:
+        return "under 0.1%"
+    if value > 99.9:
+        return "over 99.9%"
+    return f"{value:.0f}%" if 1 <= value <= 99 else f"{value:.1f}%"

@@ -2,7 +2,8 @@
 
 Each installed game (examples/pig too) is created from the lobby and played to the end against bots with the
 keyboard; two browsers play each other while a third watches; a page reloads and
-the server restarts mid-game; a Jumanji rescue runs with the real 8-second timer.
+the server restarts mid-game. The table's own tests (touch, rescue presses, focus, accessibility) are in
+test_table_browser.py.
 Screenshots of each game's page are saved under test-artifacts/.
 """
 
@@ -34,20 +35,39 @@ def create_from_lobby(page: Any, server: Any, game: str, seats: list[str], playe
 
 
 def play_to_the_end(page: Any, limit: float = 150.0, last: bool = False) -> None:
-    """Press keys like a person, until the game ends: 1 for the first choice (or the last one's number),
-    Space in a rescue, J at a tie."""
+    """Press keys like a person, until the game ends: R to roll, 1 for the first choice listed (or the last
+    one's number), Enter on a choice the board shows, Space in a rescue, J at a tie."""
     deadline = time.monotonic() + limit
-    turn = page.locator("#turn")
-    while "Game over" not in turn.inner_text():
+    status = page.locator("#status")
+    while "Game over" not in status.inner_text():
         if time.monotonic() > deadline:
-            raise AssertionError(f"the game did not end in {limit} s: {turn.inner_text()}")
+            raise AssertionError(f"the game did not end in {limit} s: {status.inner_text()}")
         choices = page.locator(".choice").count()
-        if choices:
-            page.keyboard.press(str(min(choices, 9)) if last else "1")
-        elif page.locator("#live:not([hidden])").count():
+        if page.locator("#live-panel").count():
             page.keyboard.press("Space")
             page.keyboard.press("j")
+        elif page.locator("#roll-button").count():
+            page.keyboard.press("r")
+        elif choices:
+            page.keyboard.press(str(min(choices, 9)) if last else "1")
+        elif page.locator("#board .target").count():
+            page.locator("#board .target").first.focus()
+            page.keyboard.press("Enter")
         page.wait_for_timeout(25)
+
+
+def close_help(page: Any) -> None:
+    """The first game of a kind opens "How to play"; a person reads it and presses "Got it"."""
+    page.wait_for_timeout(300)
+    if page.locator("dialog#help[open]").count():
+        page.click("dialog#help[open] button")
+
+
+def invite_of(page: Any, seat: int) -> str:
+    """The join link of ``seat`` offered in the host's waiting room."""
+    page.wait_for_selector(f"#invite-{seat}")
+    link: str = page.input_value(f"#invite-{seat}")
+    return link
 
 
 @pytest.mark.parametrize("game", ["race", *REAL_GAMES])
@@ -62,9 +82,11 @@ def test_a_game_from_the_lobby_played_to_the_end_against_bots(page: Any, start_s
     page.wait_for_url(re.compile(r"/game/\w+\?token="))
     page.wait_for_selector("#board svg, #board pre")
     assert "You play seat 1" in page.inner_text("#whoami")
+    close_help(page)
     shoot(page, f"{game}-start")
     play_to_the_end(page, last=game == "donkey-kong")  # Donkey Kong's last route choice climbs when it can
     assert page.locator("#log li").count() >= 2
+    page.wait_for_selector("#end-screen")
     shoot(page, f"{game}-end")
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(100)
@@ -78,17 +100,15 @@ def test_two_browsers_play_each_other_while_a_spectator_watches(browser: Any, se
     ann, bob, watcher = (c.new_page() for c in (ann_context, bob_context, watcher_context))
     try:
         create_from_lobby(ann, server, "duel", ["me", "human"])
-        ann.wait_for_selector("#created:not([hidden])")
-        bob_link = ann.get_attribute(".join-link[data-seat='1']", "href")
-        spectate = ann.get_attribute(".spectate-link", "href")
-        ann.click(".join-link[data-seat='0']")
-        bob.goto(server.url + bob_link)
-        watcher.goto(server.url + spectate)
+        bob_link = invite_of(ann, 1)  # the host waits in the waiting room, with the friend's link to copy
+        assert "Waiting for Player 2 to join" in ann.inner_text("#status")
+        bob.goto(bob_link)
+        watcher.goto(ann.url.split("?")[0])
         watcher.wait_for_selector("text=You are watching (spectator).")
         for page in (ann, bob):
-            page.wait_for_selector("#turn:has-text('turn 1')")
-        assert ann.inner_text("#turn").startswith("Your turn")
-        assert bob.inner_text("#turn").startswith("Waiting for")
+            page.wait_for_selector("#status:has-text('must choose')")
+        assert ann.inner_text("#status").startswith("You must")
+        assert bob.inner_text("#status").startswith("Player 1 must")
         for move in range(6):
             mover, other = (ann, bob) if move % 2 == 0 else (bob, ann)
             mover.wait_for_selector(".choice[data-action='left']")
@@ -100,18 +120,18 @@ def test_two_browsers_play_each_other_while_a_spectator_watches(browser: Any, se
                 bob.reload()
                 bob.wait_for_selector("#log li:nth-child(3)")
         for page in (ann, bob, watcher):
-            page.wait_for_selector("#turn:has-text('Game over')")
-        assert "nobody won" in ann.inner_text("#turn")
+            page.wait_for_selector("#status:has-text('Game over')")
+        assert "nobody won" in ann.inner_text("#status")
         assert watcher.locator(".choice").count() == 0
+        assert ann.locator("#end-screen #rematch").count() == 1
+        assert watcher.locator("#end-screen #rematch").count() == 0
     finally:
         for context in (ann_context, bob_context, watcher_context):
             context.close()
 
 
 def test_undo_in_the_browser(page: Any, server: Any) -> None:
-    create_from_lobby(page, server, "duel", ["me", "human"])
-    page.wait_for_selector("#created:not([hidden])")
-    page.click(".join-link[data-seat='0']")
+    create_from_lobby(page, server, "duel", ["me", "me"])  # pass and play: both seats on this page
     page.wait_for_selector(".choice[data-action='left']")
     assert page.is_disabled("#undo")
     page.keyboard.press("1")
@@ -124,11 +144,10 @@ def test_undo_in_the_browser(page: Any, server: Any) -> None:
 
 def test_a_forged_link_is_refused_with_a_clear_message(page: Any, server: Any) -> None:
     create_from_lobby(page, server, "duel", ["me", "human"])
-    page.wait_for_selector("#created:not([hidden])")
-    link = page.get_attribute(".join-link[data-seat='1']", "href")
-    page.goto(server.url + link[:-4] + "abcd")
-    page.wait_for_selector("#turn.refused")
-    assert "this join link is not valid" in page.inner_text("#turn")
+    link = invite_of(page, 1)
+    page.goto(link[:-4] + "abcd")
+    page.wait_for_selector("#status-bar.refused")
+    assert "this join link is not valid" in page.inner_text("#status")
     page.click("text=Watch as a spectator instead")
     page.wait_for_selector("text=You are watching (spectator).")
 
@@ -146,7 +165,7 @@ def test_restarting_the_server_mid_game_loses_nothing(page: Any, server: Any) ->
     page.wait_for_selector(".choice[data-action='left']")
     assert page.inner_text("#log") == before
     page.keyboard.press("1")
-    page.wait_for_selector("#turn:has-text('Game over')")
+    page.wait_for_selector("#status:has-text('Game over')")
     assert page.locator("#log li").count() == 6
 
 
@@ -154,8 +173,8 @@ def test_the_replay_page_steps_forward_and_back(page: Any, server: Any) -> None:
     create_from_lobby(page, server, "race", ["bot:beginner", "bot:beginner"])
     page.wait_for_selector("#created:not([hidden])")
     page.click(".spectate-link")
-    page.wait_for_selector("#turn:has-text('Game over')")
-    page.click("#replay-link")
+    page.wait_for_selector("#status:has-text('Game over')")
+    page.click("#end-replay")
     page.wait_for_selector("#step:has-text('0 /')")
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#step:has-text('1 /')")
@@ -173,8 +192,8 @@ def test_the_replay_page_explains_each_decision(page: Any, server: Any) -> None:
     create_from_lobby(page, server, "race", ["bot:beginner", "bot:beginner"])
     page.wait_for_selector("#created:not([hidden])")
     page.click(".spectate-link")
-    page.wait_for_selector("#turn:has-text('Game over')")
-    page.click("#replay-link")
+    page.wait_for_selector("#status:has-text('Game over')")
+    page.click("#end-replay")
     page.wait_for_selector("#step:has-text('0 /')")
     page.click("#analyse")
     page.wait_for_selector("#analysis-status:has-text('decisions judged by')", timeout=30_000)
@@ -186,40 +205,6 @@ def test_the_replay_page_explains_each_decision(page: Any, server: Any) -> None:
     page.wait_for_selector(f"#step:has-text('{index} /')")
 
 
-@pytest.mark.skipif("jumanji" not in REAL_GAMES, reason="the Jumanji game is not installed")
-def test_a_jumanji_rescue_with_the_real_countdown(page: Any, start_server: Any, shoot: Any) -> None:
-    """The 8-second timer runs on the server; pressing Space rolls the Rescue die until the symbol shows."""
-    server = start_server(Settings(bot_delay=0.05, chance_delay=0.3))  # the real timer: 8 s, a roll a second
-    create_from_lobby(page, server, "jumanji", ["me", "bot:easy"])
-    page.wait_for_url(re.compile(r"/game/\w+\?token="))
-    roll_button = page.locator("#rescue-roll")
-    deadline = time.monotonic() + 120
-    while not roll_button.count():  # play until a danger card makes us a rescuer
-        assert "Game over" not in page.inner_text("#turn"), "the game ended before we had to rescue"
-        assert time.monotonic() < deadline
-        if page.locator(".choice").count():
-            page.keyboard.press("1")
-        page.wait_for_timeout(30)
-    started = time.monotonic()
-    first = float(page.inner_text(".countdown").split()[0])
-    assert 6.5 <= first <= 8.0
-    page.wait_for_timeout(1200)
-    second = float(page.inner_text(".countdown").split()[0])
-    assert first - 3.0 < second < first - 0.6, "the countdown runs in real time"
-    shoot(page, "jumanji-rescue")
-    mine = page.locator("#live .rescuers li[data-seat='0']")
-    while "safe!" not in mine.inner_text() and page.inner_text(".countdown") != "Time!":
-        assert time.monotonic() - started < 9.5, "the timer stops the rescue after 8 seconds"
-        page.keyboard.press("Space")  # held down, as a person would: the die still rolls about once a second
-        page.wait_for_timeout(50)
-    status = mine.inner_text()
-    found = re.search(r"\((\d+) rolls?\)", status)
-    rolls = int(found.group(1)) if found else 0
-    assert 1 <= rolls <= 9, f"{rolls} rolls in 8 seconds"
-    outcome = "rolls in time" if "safe!" in status else "runs out of time"
-    page.wait_for_selector(f"#log li:has-text('player 1 (you) {outcome}')", timeout=12_000)
-
-
 @pytest.mark.skipif("donkey-kong" not in REAL_GAMES, reason="the Donkey Kong game is not installed")
 def test_two_people_play_donkey_kong_in_two_browsers(browser: Any, start_server: Any, shoot: Any) -> None:
     server = start_server(Settings(bot_delay=0.0, chance_delay=0.05))
@@ -227,16 +212,21 @@ def test_two_people_play_donkey_kong_in_two_browsers(browser: Any, start_server:
     ann, bob = (c.new_page() for c in contexts)
     try:
         create_from_lobby(ann, server, "donkey-kong", ["me", "human"])
-        ann.wait_for_selector("#created:not([hidden])")
-        bob.goto(server.url + ann.get_attribute(".join-link[data-seat='1']", "href"))
-        ann.click(".join-link[data-seat='0']")
+        bob.goto(invite_of(ann, 1))
+        for page in (ann, bob):
+            page.wait_for_selector("#status:has-text('must')")
+            close_help(page)
         decisions = 0
         deadline = time.monotonic() + 60
         while decisions < 8 and time.monotonic() < deadline:
             for page in (ann, bob):
-                if page.locator(".choice").count():  # only the player whose turn it is has choices
-                    other = bob if page is ann else ann
-                    assert other.locator(".choice").count() == 0 or "Game over" in other.inner_text("#turn")
+                other = bob if page is ann else ann
+                if page.locator("#roll-button").count():  # people roll their own dice
+                    assert other.locator("#roll-button").count() == 0
+                    page.keyboard.press("r")
+                    page.wait_for_timeout(150)
+                elif page.locator(".choice").count():  # only the player whose turn it is has choices
+                    assert other.locator(".choice").count() == 0 or "Game over" in other.inner_text("#status")
                     page.keyboard.press("1")
                     decisions += 1
                     page.wait_for_timeout(150)
@@ -244,8 +234,9 @@ def test_two_people_play_donkey_kong_in_two_browsers(browser: Any, start_server:
         ann.wait_for_timeout(500)
         raw = "els => els.map(e => e.title)"  # each line as the engine wrote it ("seat 0 ...")
         assert ann.eval_on_selector_all("#log li", raw) == bob.eval_on_selector_all("#log li", raw)
-        assert "player 2 moves" in ann.inner_text("#log") and "player 1 (you) moves" in ann.inner_text("#log")
-        assert "player 1 moves" in bob.inner_text("#log") and "player 2 (you) moves" in bob.inner_text("#log")
+        assert "Player 2 moves" in ann.inner_text("#log") and "Player 1 (you) moves" in ann.inner_text("#log")
+        assert "Player 1 moves" in bob.inner_text("#log") and "Player 2 (you) moves" in bob.inner_text("#log")
+        assert ann.locator("#tray .die").count() == 2, "the white and red dice are drawn"
         shoot(bob, "donkey-kong-second-player")
     finally:
         for context in contexts:
@@ -265,6 +256,8 @@ def test_several_pawns_reach_the_centre_and_the_first_jumanji_press_wins(
         state.apply_action(text)
     tied = sorted(int(str(a).split()[1]) for a in state.legal_actions())
     contexts = [browser.new_context() for _ in tied]
+    for context in contexts:  # "How to play" read already: the race starts at once
+        context.add_init_script("localStorage.setItem('tabletop.helped', JSON.stringify({jumanji: true}))")
     pages = [c.new_page() for c in contexts]
     try:
         for seat, page in zip(tied, pages, strict=True):
@@ -275,9 +268,9 @@ def test_several_pawns_reach_the_centre_and_the_first_jumanji_press_wins(
         winner = tied[-1]
         pages[-1].keyboard.press("j")  # the last tied seat is quickest
         for page in pages:
-            page.wait_for_selector("#turn:has-text('Game over')")
-        assert "you won" in pages[-1].inner_text("#turn")
-        assert f"p{winner + 1} won" in pages[0].inner_text("#turn")
+            page.wait_for_selector("#status:has-text('Game over')")
+        assert "you won" in pages[-1].inner_text("#status")
+        assert f"p{winner + 1} won" in pages[0].inner_text("#status")
     finally:
         for context in contexts:
             context.close()

@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import html
 from collections.abc import AsyncIterator, Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -44,21 +44,49 @@ from tabletop.interfaces.web.bots import BotPool, check_budget
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
 from tabletop.interfaces.web.live import live_event_for
-from tabletop.interfaces.web.messages import ActRequest, CreateRequest, PressRequest, TokenRequest, problems
+from tabletop.interfaces.web.messages import (
+    ActRequest,
+    CreateRequest,
+    NameRequest,
+    PrefsRequest,
+    PressRequest,
+    TokenRequest,
+    problems,
+)
 from tabletop.interfaces.web.options import Boards, check_client_options, file_options
 from tabletop.interfaces.web.rooms import Refused, Room, Services, Settings, new_seed
 from tabletop.interfaces.web.sockets import serve_socket
-from tabletop.interfaces.web.store import FINISHED, Seat, Store, StoredGame, hash_token, new_token
+from tabletop.interfaces.web.store import RUNNING, WAITING, Seat, Store, StoredGame, hash_token, new_token
+from tabletop.interfaces.web.tables import expiry, rematch, stand_in
 from tabletop.interfaces.web.writer import Writer
 
 STATIC = Path(__file__).resolve().parent / "static"
 
 _PROBLEM_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>tabletop</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title} · tabletop</title>
+<meta name="description" content="tabletop: board games in the browser">
+<link rel="icon" href="/favicon.ico" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css"></head>
-<body><header class="top"><h1><a href="/">tabletop</a></h1></header>
-<main class="lobby-main"><p class="panel error">{message}</p><p><a href="/">Back to the lobby</a></p></main>
+<body class="problem"><header class="top"><p class="brand"><a href="/">tabletop</a></p></header>
+<main class="problem-main"><h1>{title}</h1><p class="panel">{message}</p>
+<p><a class="button-link" href="/">Back to the lobby</a></p></main>
 </body></html>"""
+_TITLES = {404: "Not found", 403: "Not allowed", 409: "Not now", 429: "Too many requests", 503: "Busy"}
+
+
+def problem_page(status: int, message: str) -> HTMLResponse:
+    """A page that says what went wrong, in the site's look (never raw JSON for a person's browser)."""
+    title = _TITLES.get(status, "Something went wrong")
+    return HTMLResponse(_PROBLEM_PAGE.format(title=title, message=html.escape(message, quote=False)),
+                        status_code=status)
+
+
+def _wants_page(request: Request) -> bool:
+    """A request a person's browser made for a page (not the API, a board's file or a script)."""
+    path = request.url.path
+    if path.startswith(("/api/", "/ws/", "/static/", "/boards/")):
+        return False
+    return request.method == "GET"
 
 
 #: the level the lobby offers first
@@ -159,8 +187,9 @@ def create_app(
     async def refused(request: Request, exc: Refused) -> Response:
         headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
         if request.url.path.startswith(("/game/", "/replay/")):  # a page: say it in a page
-            page = _PROBLEM_PAGE.format(message=html.escape(exc.message, quote=False))
-            return HTMLResponse(page, status_code=exc.status, headers=headers)
+            page = problem_page(exc.status, exc.message)
+            page.headers.update(headers or {})
+            return page
         return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
@@ -173,6 +202,8 @@ def create_app(
         if exc.status_code == 400 and request.method == "POST":  # FastAPI could not parse the body
             return JSONResponse({"detail": "invalid request: the body is not JSON this server reads (nested too "
                                            "deep, or a number too long)"}, status_code=422)
+        if exc.status_code == 404 and _wants_page(request):
+            return problem_page(404, f"There is no page at {request.url.path[:80]} on this server.")
         return await http_exception_handler(request, exc)
 
     # -- pages -------------------------------------------------------------------------
@@ -223,8 +254,8 @@ def create_app(
             seats = [Seat.from_json(s) for s in row["seats"]]
             room = hub.rooms.get(row["id"])
             status = row["status"]
-            if status != FINISHED and any(s.kind == "human" and not s.joined for s in seats):
-                status = "open"
+            if status == WAITING or (status == RUNNING and any(s.kind == "human" and not s.joined for s in seats)):
+                status = "open"  # waiting for a person to open their link
             listed.append({
                 "id": row["id"], "game": row["game"], "status": status, "actions": row["n"],
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined} for s in seats],
@@ -256,22 +287,30 @@ def create_app(
         except TabletopError as exc:
             raise Refused(str(exc), 422) from None
         stored_options = {**game.options, **{name: options.get(name) for name in file_options(body.game)}}
-        expires = (datetime.now(UTC) + timedelta(days=settings.token_days)).isoformat()
+        expires = expiry(settings.token_days)
         seats: list[Seat] = []
         tokens: dict[int, str] = {}
+        held: dict[int, str] = {}  # a holder's token: seats of one holder share it (pass and play)
         for number, seat_request in enumerate(body.seats):
             if seat_request.kind == "bot":
                 spec = seat_request.bot or "random"
                 _check_bot(body.game, spec, limits)
-                seats.append(Seat(kind="bot", name=seat_request.name or f"bot {number + 1}", bot=spec))
-            else:
-                token = tokens[number] = new_token()
-                seats.append(Seat(kind="human", name=seat_request.name or f"player {number + 1}",
-                                  token_hash=hash_token(token), expires=expires))
+                seats.append(Seat(kind="bot", name=seat_request.name.strip() or f"Bot {number + 1}", bot=spec))
+                continue
+            holder = seat_request.holder
+            token = held.setdefault(holder, new_token()) if holder is not None else new_token()
+            tokens[number] = token
+            seats.append(Seat(kind="human", name=seat_request.name.strip() or f"Player {number + 1}",
+                              token_hash=hash_token(token), expires=expires, host=seat_request.host,
+                              auto_roll=seat_request.auto_roll))
+        waits = body.start == "joined" and any(s.kind == "human" for s in seats)
+        status = WAITING if waits else RUNNING
         seed = new_seed()
-        game_id = await services.writer.call(store.create_game, body.game, stored_options, seed, seats)
+        game_id = await services.writer.call(store.create_game, body.game, stored_options, seed, seats, status,
+                                             body.clock)
         hub.add(StoredGame(id=game_id, game=body.game, options=stored_options, seed=seed, seats=seats,
-                           status="running", created=datetime.now(UTC), bots=any(s.kind == "bot" for s in seats)))
+                           status=status, created=datetime.now(UTC), bots=any(s.kind == "bot" for s in seats),
+                           clock=body.clock))
         return {
             "id": game_id,
             "spectate": f"/game/{game_id}",
@@ -286,25 +325,51 @@ def create_app(
     @app.get("/api/games/{game_id}")
     async def api_view(game_id: str, token: str | None = None) -> dict[str, Any]:
         room = await hub.room(game_id)
-        return views.seat_view(room, room.seat_for_token(token))
+        hand = room.hand_for_token(token)
+        await room.mark_joined(hand)
+        return views.seat_view(room, hand)
 
     @app.post("/api/games/{game_id}/act")
     async def api_act(game_id: str, body: ActRequest) -> dict[str, Any]:
         room = await hub.room(game_id)
-        n = await room.act(room.seat_for_token(body.token), body.action, body.n)
+        n = await room.act(room.hand_for_token(body.token), body.action, body.n)
         return {"ok": True, "n": n}
 
     @app.post("/api/games/{game_id}/undo")
     async def api_undo(game_id: str, body: TokenRequest) -> dict[str, Any]:
         room = await hub.room(game_id)
-        n = await room.undo(room.seat_for_token(body.token))
+        n = await room.undo(room.hand_for_token(body.token))
         return {"ok": True, "n": n}
 
     @app.post("/api/games/{game_id}/press")
     async def api_press(game_id: str, body: PressRequest) -> dict[str, Any]:
         room = await hub.room(game_id)
-        await room.press(room.seat_for_token(body.token), body.what)
+        await room.press(room.hand_for_token(body.token), body.what, body.seat)
         return {"ok": True}
+
+    @app.post("/api/games/{game_id}/start")
+    async def api_start(game_id: str, body: TokenRequest) -> dict[str, Any]:
+        room = await hub.room(game_id)
+        await room.start(room.hand_for_token(body.token), stand_in(room.game.name))
+        return {"ok": True}
+
+    @app.post("/api/games/{game_id}/name")
+    async def api_name(game_id: str, body: NameRequest) -> dict[str, Any]:
+        room = await hub.room(game_id)
+        await room.rename(room.hand_for_token(body.token), body.name, body.seat)
+        return {"ok": True}
+
+    @app.post("/api/games/{game_id}/prefs")
+    async def api_prefs(game_id: str, body: PrefsRequest) -> dict[str, Any]:
+        room = await hub.room(game_id)
+        await room.set_prefs(room.hand_for_token(body.token), body.auto_roll, body.hints)
+        return {"ok": True}
+
+    @app.post("/api/games/{game_id}/rematch")
+    async def api_rematch(game_id: str, body: TokenRequest) -> dict[str, Any]:
+        room = await hub.room(game_id)
+        new_id = await rematch(hub, room, room.hand_for_token(body.token))
+        return {"id": new_id, "play": f"/game/{new_id}", "spectate": f"/game/{new_id}"}
 
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(game_id: str, step: int = 0) -> dict[str, Any]:
@@ -330,6 +395,12 @@ def create_app(
     async def websocket(ws: WebSocket, game_id: str, token: str | None = None) -> None:
         await serve_socket(ws, hub, limits, app.state.sockets, game_id, token)
 
+    @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def unknown_page(request: Request, path: str) -> Response:
+        if not _wants_page(request):
+            return JSONResponse({"detail": "Not Found"}, status_code=404)
+        return problem_page(404, f"There is no page at /{path[:80]} on this server.")
+
     return app
 
 
@@ -342,7 +413,8 @@ def record_of(room: Room) -> Record:
         version=__version__,
         options=room.options,
         seed=room.seed if over else None,
-        agents=[seat.bot or "human" for seat in room.seats],
+        # a person who turned the learners' odds hints on at any time is recorded so
+        agents=[seat.bot or ("human (odds hints on)" if seat.hints_used else "human") for seat in room.seats],
         actions=[str(a) for a in state.history()],
         winners=list(state.winners()) if over else None,
         returns=[float(r) for r in state.returns()] if over else None,

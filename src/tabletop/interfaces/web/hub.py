@@ -148,7 +148,7 @@ class Hub:
         if state.is_terminal():
             await self.services.writer.call(self.store.finish, room.id, list(state.winners()),
                                             [float(r) for r in state.returns()])
-        elif not room.agents:
+        elif not room.agents and room.clock is None:
             await self.services.writer.call(self.store.set_bots, room.id, False)
 
     async def close(self) -> None:

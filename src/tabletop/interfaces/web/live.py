@@ -70,6 +70,9 @@ class LiveRace:
             "acting": [s for s in event.seats if running and event.may_act(s)],
         }
 
+    def may_act(self, seat: int) -> bool:
+        return self.phase == "running" and self.event.may_act(seat)
+
     def _act(self, seat: int, what: str) -> None:
         self.acted_at[seat] = time.monotonic()
         self.event.act(seat, what, self.room.streams.stream("live"))
@@ -114,7 +117,9 @@ class LiveRace:
             self.phase = "running"
             self.deadline = time.monotonic() + self.seconds
             room.broadcast()
-        bots = [asyncio.create_task(self._bot(s)) for s in event.seats if s in room.agents]
+        # with a turn clock the server plays for people who are away, as it does for bots
+        away = [s for s in event.seats if room.clock is not None and room.is_away(s)]
+        bots = [asyncio.create_task(self._bot(s)) for s in event.seats if s in room.agents or s in away]
         try:
             while not event.settled() and room.version == self.version and not room.closed:
                 left = self.deadline - time.monotonic()
@@ -136,6 +141,9 @@ class LiveRace:
             if not room.state.is_chance_node():
                 return
             outcomes = [room.streams.chance(room.state)]
+        notes = [f"seat {s} is away: the server played the race for them" for s in away]
         for outcome in outcomes:
-            if not room.state.is_chance_node() or not await room.commit(outcome, -1, room.version):
+            note = "; ".join(notes) if notes else None
+            if not room.state.is_chance_node() or not await room.commit(outcome, -1, room.version, note):
                 break
+            notes = []

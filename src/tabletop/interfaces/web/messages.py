@@ -47,9 +47,16 @@ class Undo(_Message):
     id: Ident = None
 
 
+Seat = Annotated[int, Field(ge=0, le=63)]
+Name = Annotated[str, Field(max_length=40)]
+
+
 class Press(_Message):
+    """Roll your dice, or act in a live event; ``seat``: which of your seats (pass and play)."""
+
     type: Literal["press"]
     what: str = Field(max_length=32)
+    seat: Seat | None = None
     id: Ident = None
 
 
@@ -58,10 +65,43 @@ class Ping(_Message):
     id: Ident = None
 
 
-ClientMessage = Annotated[Act | Undo | Press | Ping, Field(discriminator="type")]
-_TAGS = ("act", "undo", "press", "ping")
+class Start(_Message):
+    """The host starts a waiting game; empty seats become bots."""
+
+    type: Literal["start"]
+    id: Ident = None
+
+
+class Rename(_Message):
+    """Your name, for your seats."""
+
+    type: Literal["name"]
+    name: Name
+    seat: Seat | None = None
+    id: Ident = None
+
+
+class Prefs(_Message):
+    """Your settings: the server rolls your dice at once (``auto_roll``), odds hints (``hints``)."""
+
+    type: Literal["prefs"]
+    auto_roll: bool | None = None
+    hints: bool | None = None
+    id: Ident = None
+
+
+class Rematch(_Message):
+    """A new game with the same seats and options (one for everyone: asked twice, it is the same game)."""
+
+    type: Literal["rematch"]
+    id: Ident = None
+
+
+Message = Act | Undo | Press | Ping | Start | Rename | Prefs | Rematch
+ClientMessage = Annotated[Message, Field(discriminator="type")]
+_TAGS = ("act", "undo", "press", "ping", "start", "name", "prefs", "rematch")
 _BRANCHES = ("int", "str", "bool", "none")  # the members of a union, as pydantic names them
-_CLIENT_MESSAGE: TypeAdapter[Act | Undo | Press | Ping] = TypeAdapter(ClientMessage)
+_CLIENT_MESSAGE: TypeAdapter[Message] = TypeAdapter(ClientMessage)
 
 
 class BadMessage(ValueError):
@@ -79,7 +119,7 @@ def describe(error: ValidationError) -> str:
     return f"{where}: {first['msg']}{more}" if where else f"{first['msg']}{more}"
 
 
-def parse_message(raw: str) -> Act | Undo | Press | Ping:
+def parse_message(raw: str) -> Message:
     """A client's WebSocket message, or :class:`BadMessage` saying what is wrong with it."""
     try:
         return _CLIENT_MESSAGE.validate_json(raw)
@@ -89,15 +129,32 @@ def parse_message(raw: str) -> Act | Undo | Press | Ping:
 
 # -- HTTP request bodies -----------------------------------------------------------------------
 class SeatRequest(_Message):
+    """A seat: a person or a bot. Seats with the same ``holder`` share one link (pass and play on one
+    device); ``host`` may start the game before everyone has joined; ``auto_roll``: the server rolls
+    this person's dice at once (the lobby asks for people to roll their own)."""
+
     kind: Literal["human", "bot"]
-    name: str = Field(default="", max_length=40)
+    name: Name = ""
     bot: str | None = Field(default=None, max_length=100)
+    holder: Annotated[int, Field(ge=0, le=15)] | None = None
+    host: bool = False
+    auto_roll: bool = True
+
+
+#: the longest turn clock (a day) and the shortest (a few seconds: a test's)
+MAX_CLOCK, MIN_CLOCK = 86_400.0, 1.0
 
 
 class CreateRequest(_Message):
+    """A new game. ``start``: "now", or "joined" (a waiting room: it starts when every person has
+    joined, or the host starts it); ``clock``: seconds a person has for a turn before the server
+    plays for them (``None``: no limit)."""
+
     game: str = Field(max_length=64)
     options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(default_factory=dict, max_length=32)
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
+    start: Literal["now", "joined"] = "now"
+    clock: Annotated[float, Field(ge=MIN_CLOCK, le=MAX_CLOCK, allow_inf_nan=False)] | None = None
 
 
 class ActRequest(_Message):
@@ -110,9 +167,22 @@ class TokenRequest(_Message):
     token: Token | None = None
 
 
+class NameRequest(_Message):
+    token: Token | None = None
+    name: Name
+    seat: Seat | None = None
+
+
+class PrefsRequest(_Message):
+    token: Token | None = None
+    auto_roll: bool | None = None
+    hints: bool | None = None
+
+
 class PressRequest(_Message):
     token: Token | None = None
     what: str = Field(max_length=32)
+    seat: Seat | None = None
 
 
 def problems(errors: list[dict[str, Any]]) -> str:

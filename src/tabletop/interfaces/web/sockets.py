@@ -21,8 +21,20 @@ from fastapi import WebSocket
 
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.limits import Limits, TokenBucket
-from tabletop.interfaces.web.messages import Act, BadMessage, Ping, Press, Undo, parse_message
-from tabletop.interfaces.web.rooms import POLICY, Connection, Refused, Room
+from tabletop.interfaces.web.messages import (
+    Act,
+    BadMessage,
+    Message,
+    Prefs,
+    Press,
+    Rematch,
+    Rename,
+    Start,
+    Undo,
+    parse_message,
+)
+from tabletop.interfaces.web.rooms import POLICY, Connection, Hand, Refused, Room
+from tabletop.interfaces.web.tables import rematch, stand_in
 
 UNSUPPORTED, INVALID, TOO_BIG, TRY_LATER = 1003, 1007, 1009, 1013
 #: close codes of the application, for a game that cannot be opened
@@ -55,16 +67,16 @@ async def serve_socket(
 async def _serve(ws: WebSocket, hub: Hub, limits: Limits, game_id: str, token: str | None) -> None:
     try:
         room = await hub.room(game_id)
-        seat = room.seat_for_token(token)
+        hand = room.hand_for_token(token)
     except Refused as exc:
         code = FORBIDDEN if exc.status == 403 else TRY_LATER if exc.status == 503 else NOT_FOUND
         with contextlib.suppress(Exception):
             await ws.send_text(json.dumps({"type": "error", "fatal": True, "message": exc.message}))
             await ws.close(code=code)
         return
-    conn = Connection(seat=seat, send=ws.send_text, queue=limits.send_queue, send_timeout=limits.send_timeout)
+    conn = Connection(hand=hand, send=ws.send_text, queue=limits.send_queue, send_timeout=limits.send_timeout)
     sender = asyncio.create_task(conn.pump(room))
-    receiver = asyncio.create_task(_receive(ws, room, conn, limits))
+    receiver = asyncio.create_task(_receive(ws, hub, room, conn, limits))
     try:
         await room.attach(conn)
         await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
@@ -81,7 +93,7 @@ async def _serve(ws: WebSocket, hub: Hub, limits: Limits, game_id: str, token: s
             await asyncio.wait_for(ws.close(code=conn.close_code, reason=_reason(conn.close_reason)), timeout=2.0)
 
 
-async def _receive(ws: WebSocket, room: Room, conn: Connection, limits: Limits) -> None:
+async def _receive(ws: WebSocket, hub: Hub, room: Room, conn: Connection, limits: Limits) -> None:
     """Read, check and answer the client's messages until it leaves or breaks a rule."""
     bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
     while not conn.closed:
@@ -104,21 +116,30 @@ async def _receive(ws: WebSocket, room: Room, conn: Connection, limits: Limits) 
         except BadMessage as exc:
             conn.kill(INVALID, f"invalid message: {exc}")
             return
-        conn.reply(await _answer(room, conn.seat, request))
+        conn.reply(await _answer(hub, room, conn.hand, request))
 
 
-async def _answer(room: Room, seat: int | None, request: Act | Undo | Press | Ping) -> dict[str, Any]:
+async def _answer(hub: Hub, room: Room, hand: Hand, request: Message) -> dict[str, Any]:
     ident = request.id
     try:
         if isinstance(request, Act):
-            n = await room.act(seat, request.action, request.n)
+            n = await room.act(hand, request.action, request.n)
             return {"type": "ack", "id": ident, "n": n}
         if isinstance(request, Undo):
-            n = await room.undo(seat)
+            n = await room.undo(hand)
             return {"type": "ack", "id": ident, "n": n}
         if isinstance(request, Press):
-            await room.press(seat, request.what)
-            return {"type": "ack", "id": ident}
-        return {"type": "pong", "id": ident}
+            await room.press(hand, request.what, request.seat)
+        elif isinstance(request, Start):
+            await room.start(hand, stand_in(room.game.name))
+        elif isinstance(request, Rename):
+            await room.rename(hand, request.name, request.seat)
+        elif isinstance(request, Prefs):
+            await room.set_prefs(hand, request.auto_roll, request.hints)
+        elif isinstance(request, Rematch):
+            return {"type": "ack", "id": ident, "rematch": await rematch(hub, room, hand)}
+        else:
+            return {"type": "pong", "id": ident}
+        return {"type": "ack", "id": ident}
     except Refused as exc:
         return {"type": "error", "id": ident, "message": exc.message}

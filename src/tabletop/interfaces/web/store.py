@@ -11,8 +11,15 @@ The schema is created and changed by Alembic migrations (:mod:`.migrations`):
 opening a database brings it to the newest revision, and a database made before
 migrations existed is recognised as the first revision.
 
-Seat tokens are never stored: only their SHA-256 hashes are. Custom boards given by the
+Seat tokens are never stored: only their SHA-256 hashes are. Seats played on one device (pass
+and play) share one token, and a rematch gives each seat the hash it had, so a player's link to
+the old game, with the new game's id, opens their seat in the new one. Custom boards given by the
 server's operator (``tabletop serve --data GAME=FILE``) are stored by the SHA-256 of their text.
+
+A game waits (status ``waiting``) until every person has joined or its host starts it; it
+has a turn clock (``clock``: the seconds a person has for a turn, ``None``: no limit) and may
+name the game that rematches it (``rematch``). An action the server took for a person (their
+turn clock ran out) carries a ``note`` saying so.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -67,6 +75,8 @@ games_table = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
     Column("bots", Boolean, nullable=False, server_default=false()),
+    Column("clock", Float, nullable=True),
+    Column("rematch", String(32), nullable=True),
     Index("ix_games_created", "created"),
     Index("ix_games_status_bots", "status", "bots"),
 )
@@ -79,6 +89,7 @@ actions_table = Table(
     Column("action", Text, nullable=False),
     Column("seat", Integer, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+    Column("note", Text, nullable=True),
 )
 
 boards_table = Table(
@@ -91,8 +102,8 @@ boards_table = Table(
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
-#: statuses of a stored game
-RUNNING, FINISHED = "running", "finished"
+#: statuses of a stored game: waiting for its people (a waiting room), being played, over
+WAITING, RUNNING, FINISHED = "waiting", "running", "finished"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
@@ -111,7 +122,13 @@ def now() -> datetime:
 
 @dataclass
 class Seat:
-    """One seat: a person (known by the hash of their token) or a bot (an agent spec)."""
+    """One seat: a person (known by the hash of their token) or a bot (an agent spec).
+
+    A person's preferences ride along: ``auto_roll`` (the server rolls their dice at once
+    instead of waiting for their press), ``hints`` (the odds hints for learners are on) and
+    ``hints_used`` (they were on at some point: the record says so). ``host`` may start the
+    game before everyone has joined.
+    """
 
     kind: str  # "human" or "bot"
     name: str
@@ -119,15 +136,22 @@ class Seat:
     token_hash: str | None = None
     expires: str | None = None  # ISO time after which the token is refused
     joined: bool = False  # has the token's holder ever opened the game?
+    host: bool = False
+    auto_roll: bool = False
+    hints: bool = False
+    hints_used: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "bot": self.bot, "token_hash": self.token_hash,
-                "expires": self.expires, "joined": self.joined}
+                "expires": self.expires, "joined": self.joined, "host": self.host, "auto_roll": self.auto_roll,
+                "hints": self.hints, "hints_used": self.hints_used}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         return cls(kind=str(data["kind"]), name=str(data["name"]), bot=data.get("bot"),
-                   token_hash=data.get("token_hash"), expires=data.get("expires"), joined=bool(data.get("joined")))
+                   token_hash=data.get("token_hash"), expires=data.get("expires"), joined=bool(data.get("joined")),
+                   host=bool(data.get("host")), auto_roll=bool(data.get("auto_roll")),
+                   hints=bool(data.get("hints")), hints_used=bool(data.get("hints_used")))
 
 
 @dataclass
@@ -146,6 +170,9 @@ class StoredGame:
     winners: list[int] | None = None
     returns: list[float] | None = None
     bots: bool = False
+    clock: float | None = None
+    rematch: str | None = None
+    notes: dict[int, str] = field(default_factory=dict)  # action number -> what the server says of it
 
 
 @dataclass(frozen=True)
@@ -157,6 +184,7 @@ class Append:
     action: str
     seat: int
     header: dict[str, Any] | None = None
+    note: str | None = None
 
 
 def finished_header(winners: list[int], returns: list[float]) -> dict[str, Any]:
@@ -206,15 +234,29 @@ class Store:
         self.engine.dispose()
 
     # -- games ---------------------------------------------------------------------------
-    def create_game(self, game: str, options: dict[str, Any], seed: int, seats: list[Seat]) -> str:
+    def create_game(self, game: str, options: dict[str, Any], seed: int, seats: list[Seat],
+                    status: str = RUNNING, clock: float | None = None) -> str:
         game_id = secrets.token_hex(6)
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(insert(games_table).values(
                 id=game_id, game=game, options=options, seed=seed, seats=[s.to_json() for s in seats],
-                status=RUNNING, created=stamp, updated=stamp, bots=any(s.kind == "bot" for s in seats),
+                status=status, created=stamp, updated=stamp, clock=clock,
+                # the server moves on in it by itself: a bot plays, or a turn clock plays for absent people
+                bots=any(s.kind == "bot" for s in seats) or clock is not None,
             ))
         return game_id
+
+    def start(self, game_id: str, seats: list[Seat]) -> None:
+        """A waiting game begins, with these seats (empty ones may have become bots)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(games_table).where(games_table.c.id == game_id, games_table.c.status == WAITING)
+                         .values(status=RUNNING, seats=[s.to_json() for s in seats], updated=now(),
+                                 bots=any(s.kind == "bot" for s in seats) or games_table.c.clock.is_not(None)))
+
+    def set_rematch(self, game_id: str, rematch: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(rematch=rematch))
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.engine.connect() as conn:
@@ -298,7 +340,8 @@ class Store:
 def _append(conn: Connection, appends: list[Append]) -> None:
     stamp = now()
     conn.execute(insert(actions_table), [
-        {"game_id": a.game_id, "number": a.number, "action": a.action, "seat": a.seat, "at": stamp} for a in appends
+        {"game_id": a.game_id, "number": a.number, "action": a.action, "seat": a.seat, "at": stamp, "note": a.note}
+        for a in appends
     ])
     for a in appends:  # only when the game ends
         if a.header is not None:
@@ -307,12 +350,13 @@ def _append(conn: Connection, appends: list[Append]) -> None:
 
 def _stored(conn: Connection, row: dict[str, Any]) -> StoredGame:
     rows = conn.execute(
-        select(actions_table.c.number, actions_table.c.action, actions_table.c.seat)
+        select(actions_table.c.number, actions_table.c.action, actions_table.c.seat, actions_table.c.note)
         .where(actions_table.c.game_id == row["id"])
         .order_by(actions_table.c.number)
     ).all()
-    actions = [str(a) for _, a, _ in rows]
-    actors = [int(s) for _, _, s in rows]
+    actions = [str(a) for _, a, _, _ in rows]
+    actors = [int(s) for _, _, s, _ in rows]
+    notes = {int(n): str(note) for n, _, _, note in rows if note}
     created = row["created"]
     if created.tzinfo is None:
         created = created.replace(tzinfo=UTC)
@@ -323,6 +367,7 @@ def _stored(conn: Connection, row: dict[str, Any]) -> StoredGame:
         id=row["id"], game=row["game"], options=dict(options), seed=int(row["seed"]),
         seats=[Seat.from_json(s) for s in row["seats"]], status=row["status"], created=created,
         actions=actions, actors=actors, winners=row["winners"], returns=row["returns"], bots=bool(row.get("bots")),
+        clock=row.get("clock"), rematch=row.get("rematch"), notes=notes,
     )
 
 

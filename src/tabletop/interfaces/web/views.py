@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.game import Game
 from tabletop.core.state import CHANCE, TERMINAL, State
-from tabletop.interfaces.web.boards import board_module
+from tabletop.interfaces.web.boards import board_module, board_style, help_page, summary_of
+from tabletop.interfaces.web.turns import roll_waits_for
 
 if TYPE_CHECKING:
-    from tabletop.interfaces.web.rooms import Room
+    from tabletop.interfaces.web.rooms import Hand, Room
 
 
 def seat_label(room: Room, seat: int) -> str:
@@ -33,8 +34,29 @@ def describe_mover(room: Room, mover: int) -> str:
     if mover == TERMINAL:
         return "nobody: the game is over"
     if mover == CHANCE:
+        roller = roll_waits_for(room)
+        if roller is not None:
+            return f"{seat_label(room, roller)} to roll"
         return "the dice (the server rolls)"
     return seat_label(room, mover)
+
+
+def active_seat(room: Room, hand: Hand) -> int | None:
+    """The seat a viewer plays now: the one whose turn it is, or who must roll or race; else its first."""
+    if not hand:
+        return None
+    mover = room.state.current_player()
+    if mover in hand:
+        return mover
+    roller = roll_waits_for(room)
+    if roller in hand:
+        return roller
+    live = room.live
+    if live is not None:
+        for seat in hand:
+            if live.may_act(seat):
+                return seat
+    return hand[0]
 
 
 def undo_refusal(room: Room, seat: int) -> str | None:
@@ -45,6 +67,8 @@ def undo_refusal(room: Room, seat: int) -> str | None:
     """
     if room.state.is_terminal():
         return "the game is over: nothing can be undone"
+    if room.status == "waiting":
+        return "the game has not started yet"
     if room.live is not None:
         return "nothing can be undone during a live event"
     if not room.actors:
@@ -72,14 +96,17 @@ def header(room: Room) -> dict[str, Any]:
         "options": room.options,
         "players": room.game.num_players,
         "board_module": board_module(info.name),
+        "board_style": board_style(info.name),
+        "how_to": help_page(info.name),
+        "hidden_information": room.game.observer.hidden_information,
     }
 
 
 def seats(room: Room) -> list[dict[str, Any]]:
     online = room.connected_seats()
     return [
-        {"seat": s, "kind": info.kind, "name": info.name, "bot": info.bot, "joined": info.joined,
-         "connected": s in online or info.kind == "bot"}
+        {"seat": s, "kind": info.kind, "name": info.name, "bot": info.bot, "joined": info.joined, "host": info.host,
+         "connected": s in online or info.kind == "bot", "auto_roll": info.auto_roll, "hints": info.hints_used}
         for s, info in enumerate(room.seats)
     ]
 
@@ -88,42 +115,58 @@ def shared_view(room: Room) -> dict[str, Any]:
     """The part of every seat's view that is the same for all (built once per change)."""
     state = room.state
     mover = state.current_player()
+    terminal = state.is_terminal()
     return {
         **header(room),
+        "status": room.status,
+        "clock": room.clock,
+        "rematch": room.rematch,
         "seats": seats(room),
         "n": len(room.actors),
         **position_view(room.game, state, None),
         "mover": mover,
+        "roller": state.chance_roller() if mover == CHANCE else None,
+        "roll_waits": roll_waits_for(room) if room.status == "running" and room.live is None else None,
         "waiting_for": describe_mover(room, mover),
+        "wait": room.turns.view(),
         "turn": state.turn_number(),
-        "terminal": state.is_terminal(),
+        "terminal": terminal,
         "winners": list(state.winners()),
-        "returns": [float(r) for r in state.returns()] if state.is_terminal() else None,
+        "returns": [float(r) for r in state.returns()] if terminal else None,
+        "ending": summary_of(room.game, state) if terminal else None,
         "log_size": len(room.log_lines),
         "live": room.live.view() if room.live is not None else None,
     }
 
 
 def personal_view(
-    room: Room, seat: int | None, log_from: int = 0, actions_from: int = 0, with_board: bool = True
+    room: Room, hand: Hand, log_from: int = 0, actions_from: int = 0, with_board: bool = True
 ) -> dict[str, Any]:
-    """The part of the view that depends on the seat and on what that viewer was sent before.
+    """The part of the view that depends on the viewer's seats and on what it was sent before.
 
-    ``log`` holds the log's entries from ``log_from`` on, and ``actions`` the actions from
-    number ``actions_from`` on, so an update is small.
+    ``you`` is the seat the viewer plays now (:func:`active_seat`), ``mine`` all its seats (pass
+    and play: several). ``log`` holds the log's entries from ``log_from`` on, and ``actions`` the
+    actions from number ``actions_from`` on, so an update is small.
     """
     state = room.state
+    seat = active_seat(room, hand)
     legal: list[str] = []
-    if seat is not None and state.current_player() == seat and room.live is None:
+    if seat is not None and state.current_player() == seat and room.live is None and room.status == "running":
         legal = [str(a) for a in state.legal_actions()]
     history = state.history()
     n = len(history)
     actions_from = actions_from if actions_from <= n else 0
     log_from = log_from if log_from <= len(room.log_lines) else 0
+    undo_seat = room.actors[-1] if room.actors and room.actors[-1] in hand else seat
+    info = room.seats[seat] if seat is not None else None
     view: dict[str, Any] = {
         "you": seat,
+        "mine": list(hand),
+        "prefs": {"auto_roll": info.auto_roll, "hints": info.hints} if info is not None else None,
+        "hint": room.hint(seat) if seat is not None and info is not None and info.hints and not state.is_terminal()
+        else None,
         "legal": legal,
-        "undo": seat is not None and undo_refusal(room, seat) is None,
+        "undo": undo_seat is not None and undo_refusal(room, undo_seat) is None,
         "log_from": log_from,
         "log": room.log_lines[log_from:],
         "actions_from": actions_from,
@@ -137,10 +180,10 @@ def personal_view(
 
 
 def seat_view(
-    room: Room, seat: int | None, log_from: int = 0, actions_from: int = 0, with_board: bool = True
+    room: Room, hand: Hand, log_from: int = 0, actions_from: int = 0, with_board: bool = True
 ) -> dict[str, Any]:
-    """The whole view of the game for ``seat`` (``None``: a spectator)."""
-    return {**shared_view(room), **personal_view(room, seat, log_from, actions_from, with_board)}
+    """The whole view of the game for the holder of ``hand`` (``()``: a spectator)."""
+    return {**shared_view(room), **personal_view(room, hand, log_from, actions_from, with_board)}
 
 
 def replay_view(room: Room, step: int) -> dict[str, Any]:
@@ -148,13 +191,21 @@ def replay_view(room: Room, step: int) -> dict[str, Any]:
     history = room.state.history()
     step = max(0, min(step, len(history)))
     state = room.game.new_initial_state()
-    for action in history[:step]:
+    log: list[str] = []
+    for number, action in enumerate(history[:step]):
+        size = state.log_size()
         state.apply_action(action)
+        log.extend(state.log(size))
+        if number in room.notes:  # the server's word on an action (it played for someone)
+            log.append(room.notes[number])
     mover = state.current_player()
     return {
         **header(room),
         "you": None,
+        "mine": [],
         "seats": seats(room),
+        "status": room.status,
+        "ending": summary_of(room.game, state) if state.is_terminal() else None,
         "step": step,
         "total": len(history),
         "n": step,
@@ -166,11 +217,12 @@ def replay_view(room: Room, step: int) -> dict[str, Any]:
         "turn": state.turn_number(),
         "terminal": state.is_terminal(),
         "winners": list(state.winners()),
-        "log": state.log(),
+        "log": log,
         "log_from": 0,
-        "log_size": state.log_size(),
+        "log_size": len(log),
         "legal": [],
         "undo": False,
         "live": None,
         "board": room.board,
     }
+

@@ -1,4 +1,8 @@
-"""Donkey Kong in the browser: ``board.js`` beside this file draws the board; ``layout`` gives its fixed parts."""
+"""Donkey Kong in the browser: ``board.js`` beside this file draws the board; ``layout`` gives its fixed parts.
+
+``summary`` (``table.py``) gives the end screen's score table by cause and ``hint`` the chance an
+obstacle reaches a learner this turn; ``how-to-play.html`` teaches the game in a minute.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.games.donkey_kong.game import DonkeyKongGame
+from tabletop.games.donkey_kong.web.table import hint, summary
+
+__all__ = ["ASSETS", "hint", "layout", "summary"]
 
 #: the board's static files (``board.js``), served at ``/boards/donkey-kong/``
 ASSETS = Path(__file__).resolve().parent

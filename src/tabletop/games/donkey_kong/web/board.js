@@ -7,6 +7,7 @@ const ROW_H = 118;
 const LEFT = 90;
 const TOP = 120;
 const CARD_NAMES = {J: "Jump", H: "Hammer"};
+const HAND_ROW = 76;  // a row of cards under the board for each seat
 
 /** key=value fields of the position's notation ("up=J100/-/H200.H300" ...). */
 function fields(text) {
@@ -86,6 +87,47 @@ export function label(action) {
   return action;
 }
 
+/** What the player whose turn it is must do, for the status bar ("Alan must ..."). */
+export function prompt(view) {
+  if (view.roll_waits !== null && view.roll_waits !== undefined) return "roll the white and red dice";
+  if (view.mover < 0) return null;
+  if (view.legal.some((a) => a.startsWith("move "))) return "choose where to move (tap a numbered circle)";
+  if (view.legal.some((a) => a.startsWith("play "))) return "play a card on the obstacle";
+  return null;
+}
+
+const DIE_PATTERN = /^(white|red) (\d+|rests)$/;
+
+/** The white and red dice of the last roll (white moves the pawn, red the obstacles), for the dice tray. */
+export function dice(view, ctx) {
+  const history = view.history || [];
+  let white = null;
+  let red = null;
+  let at = -1;
+  for (let i = history.length - 1; i >= 0 && white === null; i--) {
+    const m = DIE_PATTERN.exec(history[i].action);
+    if (!m) continue;
+    if (m[1] === "red" && red === null) red = m[2];
+    if (m[1] === "white") {
+      white = m[2];
+      at = i;
+    }
+  }
+  if (white === null) return null;
+  const line = [...(view.log_lines || [])].reverse().find((l) => new RegExp(`^seat \\d+ rolls white ${white}\\b`).test(l));
+  const seat = line ? Number(/^seat (\d+)/.exec(line)[1]) : null;
+  const shown = [{key: `white-${at}`, face: Number(white), pips: true, tone: "white", label: `white die: ${white}`}];
+  if (red !== null) {
+    shown.push({key: `red-${at}`, face: red === "rests" ? "zz" : Number(red), pips: red !== "rests", tone: "red",
+      label: red === "rests" ? "red die: Donkey Kong rests" : `red die: ${red}`});
+  }
+  const who = seat === null ? "The dice" : ctx.seatName(seat);
+  const note = red === null ? "the white die moves the pawn; the red die comes next"
+    : red === "rests" ? "white moves the pawn; Donkey Kong rests: no obstacle moves"
+      : `white moves the pawn ${white}; red moves every obstacle ${red}`;
+  return {caption: seat === null ? "The dice" : `${who} rolled`, dice: shown, note};
+}
+
 export function seatExtra(view, seat) {
   const hand = cards(view);
   const score = view.state.scores?.[seat] ?? 0;
@@ -100,9 +142,10 @@ export function draw(view, ctx) {
   const board = view.board || {};
   const geo = layout(board);
   const width = LEFT + geo.columns * COL_W + 40;
-  const height = geo.height + 40 + 70 * view.players;
-  const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board donkey-kong", role: "img",
-    "aria-label": describe(view)});
+  const height = geo.height + 40 + HAND_ROW * view.players;
+  const choosing = view.legal.some((a) => a.startsWith("move "));
+  const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board donkey-kong",
+    role: choosing ? "group" : "img", "aria-label": describe(view)});
   root.append(svg("rect", {x: 0, y: 0, width, height, rx: 16, fill: "#0b0b1e"}));
   // girders with their spaces and dots
   for (const g of board.girders || []) {
@@ -112,7 +155,7 @@ export function draw(view, ctx) {
       stroke: "#d3365a", "stroke-width": 12}));
     root.append(svg("line", {x1: first[0] - COL_W / 2, y1: first[1] + 22, x2: last[0] + COL_W / 2, y2: last[1] + 22,
       stroke: "#ff9fb4", "stroke-width": 2, "stroke-dasharray": "10 8"}));
-    root.append(svg("text", {x: 14, y: first[1] + 8, "font-size": 20, "font-weight": 800, fill: "#ff9fb4"}, g.name));
+    root.append(svg("text", {x: 12, y: first[1] + 10, "font-size": 26, "font-weight": 800, fill: "#ff9fb4"}, g.name));
     for (let c = 1; c <= g.spaces; c++) {
       const [x, y] = geo.girderSpot(`${g.name}${c}`);
       root.append(svg("rect", {x: x - 26, y: y - 14, width: 52, height: 30, rx: 5, fill: "#1e4fd8", stroke: "#9db7ff",
@@ -314,13 +357,18 @@ function drawRoutes(root, view, geo, ctx) {
     root.append(svg("polyline", {points: points.join(" "), fill: "none", stroke: ctx.colour(view.mover),
       "stroke-width": 5, opacity: 0.8, "stroke-dasharray": "4 6"}));
     const [x, y] = geo.spot(steps[steps.length - 1]);
-    const marker = svg("g", {class: "route-end", tabindex: 0, role: "button", "data-action": action,
-      style: "cursor:pointer"}, svg("title", {}, label(action)),
-    svg("circle", {cx: x, cy: y - 34, r: 14, fill: "#fff", stroke: ctx.colour(view.mover), "stroke-width": 4}),
-    svg("text", {x, y: y - 29, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#111"},
+    const act = () => ctx.act(action);
+    const marker = svg("g", {class: "route-end target", tabindex: 0, role: "button", "data-action": action,
+      "data-key": `route:${action}`, "aria-label": `${index + 1}: ${label(action)}`, style: "cursor:pointer",
+      onclick: act, onkeydown: (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          act();
+        }
+      }},
+    svg("circle", {cx: x, cy: y - 40, r: 28, fill: "#fff", stroke: ctx.colour(view.mover), "stroke-width": 6}),
+    svg("text", {x, y: y - 29, "text-anchor": "middle", "font-size": 32, "font-weight": 800, fill: "#111"},
       String(index + 1)));
-    marker.addEventListener("click", () => ctx.act(action));
-    marker.addEventListener("keydown", (e) => { if (e.key === "Enter") ctx.act(action); });
     root.append(marker);
   }
 }
@@ -328,21 +376,23 @@ function drawRoutes(root, view, geo, ctx) {
 function drawHands(root, view, ctx, top, width) {
   const hand = cards(view);
   for (let seat = 0; seat < view.players; seat++) {
-    const y = top + seat * 70;
-    root.append(svg("text", {x: 16, y: y + 24, "font-size": 17, "font-weight": 700, fill: ctx.colour(seat)},
-      `${seat + 1}. score ${view.state.scores[seat]}`));
-    let x = 190;
+    const y = top + seat * HAND_ROW;
+    root.append(svg("text", {x: 16, y: y + 40, "font-size": 30, "font-weight": 800, fill: ctx.colour(seat)},
+      `${seat + 1}: ${view.state.scores[seat]}`));
+    let x = 170;
     for (const code of hand.up[seat] || []) {
       const hammer = code[0] === "H";
-      root.append(svg("rect", {x, y, width: 64, height: 40, rx: 6, fill: hammer ? "#f2c14e" : "#7bd389",
-        stroke: "#fff", "stroke-width": 2, class: "card-up"}, svg("title", {}, cardName(code))));
-      root.append(svg("text", {x: x + 32, y: y + 26, "text-anchor": "middle", "font-size": 15, "font-weight": 800,
-        fill: "#111"}, code));
-      x += 70;
-      if (x > width - 140) break;
+      root.append(svg("g", {class: "card-up flip", "data-key": `card-${seat}-${x}-${code}`},
+        svg("title", {}, cardName(code)),
+        svg("rect", {x, y, width: 116, height: 60, rx: 8, fill: hammer ? "#f2c14e" : "#7bd389", stroke: "#fff",
+          "stroke-width": 2}),
+        svg("text", {x: x + 58, y: y + 41, "text-anchor": "middle", "font-size": 30, "font-weight": 800, fill: "#111"},
+          code)));
+      x += 124;
+      if (x > width - 260) break;
     }
     const down = (hand.down[seat] || []).length;
-    root.append(svg("text", {x: width - 20, y: y + 26, "text-anchor": "end", "font-size": 15, fill: "#bbb"},
+    root.append(svg("text", {x: width - 16, y: y + 40, "text-anchor": "end", "font-size": 30, fill: "#ccc"},
       `${down} scored`));
   }
 }

@@ -1,4 +1,9 @@
-"""Doodle Jump in the browser: ``board.js`` beside this file draws the ramp; ``layout`` gives its fixed parts."""
+"""Doodle Jump in the browser: ``board.js`` beside this file draws the ramp; ``layout`` gives its fixed parts.
+
+Choices are made on the board (``choosing.js``: dice, then a pad or a level's edge); ``summary``
+and ``hint`` (``table.py``) say how a game ended and the chance of falling on the next roll;
+``how-to-play.html`` teaches the game in a minute.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.games.doodle_jump.game import DoodleJumpGame
+from tabletop.games.doodle_jump.web.table import hint, summary
+
+__all__ = ["ASSETS", "hint", "layout", "summary"]
 
 #: the board's static files (``board.js``), served at ``/boards/doodle-jump/``
 ASSETS = Path(__file__).resolve().parent

@@ -1,90 +1,53 @@
-// Doodle Jump: the ramp of eight levels (each shifted left, centre or right) with their numbered pads,
-// tiles and Doodlers; the roll, with dice to select for a jump; the symbol die's choices; kept tiles.
+// Doodle Jump: the ramp of eight levels (each shifted left, centre or right) with their numbered pads, tiles and
+// Doodlers. Choosing happens on the board: tap dice in the tray, then a highlighted pad (a jump), an arrow beside
+// a level (a shift) or a cross (a removal); the buttons hold the rest (continue, stop, try again ...).
 import {el, svg, walk} from "/static/common.js";
+import {levelTargets, padTargets, parseJump, parseRoll, selected, shown} from "./choosing.js";
 
-const ROW_H = 92;
-const SLOT_W = 96;
-const MARGIN = 24;
+export {shown};
+
+const ROW_H = 96;
+const SLOT_W = 100;
+const MARGIN = 16;
+const TOP = 8;
 const TILE_COLOURS = {
-  spring: "#6c9a1f", shield: "#2e86ab", shoes: "#8e6cbf", flight: "#e07a1f", ufo: "#5b5b8f", monster: "#a33b3b",
+  spring: "#4f7a12", shield: "#1f6f9a", shoes: "#7a55b0", flight: "#b95c10", ufo: "#4b4b80", monster: "#9a2f2f",
   black_hole: "#222",
 };
+const SYMBOL_WORDS = {shift: "shift a level (an arrow beside it)", remove: "move a level to the top (its cross)",
+  again: "roll the unused dice again"};
 
-let selection = {n: -1, picked: []};
-let lastSpots = {id: null, n: -1, spots: []};  // where each Doodler was drawn, to show its jump  // indexes of the dice picked in the current roll
+let lastSpots = {id: null, n: -1, spots: []};  // where each Doodler was drawn, to show its jump
 
-/** The current roll, from its notation "roll 1 3 6 6 6 / 2": numbered dice and the symbol die's face. */
-function parseRoll(text) {
-  if (!text) return null;
-  const m = /^roll ([\d ]+?)(?: \/ (\S+))?$/.exec(text);
-  if (!m) return null;
-  return {numbers: m[1].trim().split(/\s+/).map(Number), symbol: m[2] || null};
+function tileName(view, kind) {
+  return view.board?.tiles?.[kind] || kind;
 }
 
-/** A jump's pad and dice: "jump E9 = 1+3+4+s1" -> {pad: "E9", dice: [1, 3, 4], dots: 1}. */
-function parseJump(action) {
-  const m = /^jump (\S+) = (\S+)$/.exec(action);
-  if (!m) return null;
-  const parts = m[2].split("+");
-  return {pad: m[1], dice: parts.filter((p) => !p.startsWith("s")).map(Number),
-    dots: Number((parts.find((p) => p.startsWith("s")) || "s0").slice(1))};
-}
-
-function targetPad(action) {
-  const m = /^(?:jump|shoot|spring|use \w+) ([A-Z]\d+)/.exec(action);
-  return m ? m[1] : null;
-}
-
-function rollOf(view) {
-  return parseRoll(view.state.roll);
-}
-
-function picked(view) {
-  if (selection.n !== view.n) selection = {n: view.n, picked: []};
-  return selection.picked;
-}
-
-/** Does the jump use exactly the picked dice? (With nothing picked, every action shows.) */
-function matches(action, view) {
-  const chosen = picked(view);
-  if (!chosen.length) return true;
-  const jump = parseJump(action);
-  if (!jump) return true;  // the symbol die's and the tiles' choices do not depend on the dice picked
-  const roll = rollOf(view);
-  if (!roll) return true;
-  const numbers = chosen.filter((i) => i < roll.numbers.length).map((i) => roll.numbers[i]).sort((a, b) => a - b);
-  const dots = chosen.includes(roll.numbers.length) ? Number(roll.symbol) : 0;
-  const used = [...jump.dice].sort((a, b) => a - b);
-  return dots === jump.dots && numbers.length === used.length && numbers.every((v, i) => v === used[i]);
-}
-
-export function shown(action, view) {
-  return matches(action, view);
+/** A tile's mark on the board: a name's initials ("Jump Shoes": JS), or its first two letters ("Shield": Sh). */
+function tileMark(name) {
+  const words = name.split(/\s+/).filter(Boolean);
+  return words.length > 1 ? words.map((w) => w[0].toUpperCase()).join("").slice(0, 2) : name.slice(0, 2);
 }
 
 export function label(action, view) {
   const jump = parseJump(action);
   if (jump) {
-    const dice = jump.dice.join(" + ") + (jump.dots ? ` + symbol ${jump.dots}` : "");
+    const dice = jump.dice.join(" + ") + (jump.dots ? `${jump.dice.length ? " + " : ""}symbol ${jump.dots}` : "");
     return `Jump to ${jump.pad} with ${dice}`;
   }
   let m;
   if ((m = /^shift ([A-Z]) (left|right)$/.exec(action))) return `Shift level ${m[1]} ${m[2]}`;
-  if ((m = /^remove ([A-Z])$/.exec(action))) return `Remove level ${m[1]} (it goes on top)`;
+  if ((m = /^remove ([A-Z])$/.exec(action))) return `Move level ${m[1]} to the top`;
   if ((m = /^shoot (\S+) = (s?)(\d+)$/.exec(action))) {
     return `Shoot the enemy on ${m[1]} with ${m[2] ? `the symbol die's ${m[3]} dots` : `a ${m[3]}`}`;
   }
   if ((m = /^use (\w+) (.*)$/.exec(action))) return `Use your ${tileName(view, m[1])}: ${label(m[2], view)}`;
   if ((m = /^spring (\S+)$/.exec(action))) return `Bounce up to ${m[1]}`;
   const words = {
-    again: "Re-roll every unused die", continue: "Continue: roll the remaining dice", stop: "Stop here",
+    again: "Roll the unused dice again", continue: "Continue: roll the other dice", stop: "Stop here",
     stay: "Stay on this pad", roll: "Roll the dice", shield: "Spend a Shield", fall: "Fall",
   };
   return words[action] || action;
-}
-
-function tileName(view, kind) {
-  return view.board?.tiles?.[kind] || kind;
 }
 
 export function seatExtra(view, seat) {
@@ -94,33 +57,109 @@ export function seatExtra(view, seat) {
   return el("span", {class: "muted"}, ` · on ${where}${tiles.length ? ` · keeps ${tiles.join(", ")}` : ""}`);
 }
 
-/** The roll, with its dice to select for a jump. */
-export function choices(view, ctx) {
-  const roll = rollOf(view);
-  if (!roll || !view.legal.some((a) => a.startsWith("jump "))) return null;
-  const chosen = picked(view);
-  const toggle = (i) => {
-    const at = chosen.indexOf(i);
-    if (at >= 0) chosen.splice(at, 1);
-    else chosen.push(i);
+const PROMPTS = {
+  roll: "roll the dice", start: "roll, or use a kept tile first", spring: "bounce up a level, or stay",
+  decide: "jump (tap dice, then a pad) or use the symbol die", cont: "continue (roll the other dice) or stop",
+  shield: "spend a Shield, or fall",
+};
+
+export function prompt(view) {
+  return PROMPTS[view.state.phase] || null;
+}
+
+// -- the dice tray ------------------------------------------------------------------------------
+function symbolArt(face) {
+  if (/^\d$/.test(face)) return null;
+  return (ink) => {
+    if (face === "shift") {
+      return svg("g", {}, svg("path", {d: "M 10 30 L 22 18 L 22 26 L 38 26 L 38 18 L 50 30 L 38 42 L 38 34 L 22 34 "
+        + "L 22 42 Z", fill: ink}));
+    }
+    if (face === "remove") {
+      return svg("g", {}, svg("path", {d: "M 30 12 L 44 28 L 35 28 L 35 46 L 25 46 L 25 28 L 16 28 Z", fill: ink}));
+    }
+    return svg("g", {}, svg("path", {d: "M 44 30 A 14 14 0 1 1 36 17", fill: "none", stroke: ink, "stroke-width": 5}),
+      svg("path", {d: "M 31 9 L 43 15 L 33 24 Z", fill: ink}));
+  };
+}
+
+/** The last roll of the turn and the dice its jump used ("used dice set aside"). */
+function lastRoll(view) {
+  const history = view.history || [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    const roll = parseRoll(history[i].action);
+    if (!roll) continue;
+    const used = {numbers: [], symbol: false};
+    for (const later of history.slice(i + 1)) {
+      const jump = parseJump(later.action);
+      if (jump) {
+        used.numbers.push(...jump.dice);
+        used.symbol = used.symbol || jump.dots > 0;
+      } else if (/^(shift|remove|again|shoot)/.test(later.action)) used.symbol = true;
+    }
+    return {roll, index: history[i].n ?? i, used};
+  }
+  return null;
+}
+
+function roller(view, ctx) {
+  const line = [...(view.log_lines || [])].reverse().find((l) => /^seat \d+ rolls \d/.test(l));
+  return line ? ctx.seatName(Number(/^seat (\d+)/.exec(line)[1])) : "The dice";
+}
+
+export function dice(view, ctx) {
+  const found = lastRoll(view);
+  if (!found) return null;
+  const {roll, index, used} = found;
+  const live = view.state.roll !== null && parseRoll(view.state.roll) !== null;
+  const choosing = live && view.legal.some((a) => parseJump(a));
+  const sel = selected(view);
+  const toggle = (i) => () => {
+    const at = sel.picked.indexOf(i);
+    if (at >= 0) sel.picked.splice(at, 1);
+    else sel.picked.push(i);
+    sel.pad = null;
     ctx.rerender();
   };
-  const dice = roll.numbers.map((n, i) => el("button", {
-    type: "button", class: "die", "aria-pressed": chosen.includes(i) ? "true" : "false",
-    "aria-label": `die ${i + 1} shows ${n}`, "data-die": i, onclick: () => toggle(i)}, String(n)));
+  const spare = [...used.numbers];
+  const list = roll.numbers.map((n, i) => {
+    const spent = !live && spare.includes(n) && spare.splice(spare.indexOf(n), 1);
+    return {key: `dj-${index}-${i}`, face: n, pips: true, tone: "white", used: Boolean(spent),
+      label: `die ${i + 1}: ${n}${spent ? " (used)" : ""}`, onclick: choosing ? toggle(i) : null,
+      pressed: sel.picked.includes(i)};
+  });
   if (roll.symbol) {
     const dots = /^\d$/.test(roll.symbol);
-    dice.push(el("button", {type: "button", class: "die symbol", disabled: !dots,
-      "aria-pressed": chosen.includes(roll.numbers.length) ? "true" : "false",
-      "aria-label": `symbol die shows ${roll.symbol}`, "data-die": "symbol",
-      onclick: () => toggle(roll.numbers.length)}, dots ? `•${roll.symbol}` : roll.symbol));
+    list.push({key: `dj-${index}-symbol`, face: roll.symbol, pips: dots, icon: symbolArt(roll.symbol), tone: "dark",
+      used: !live && used.symbol, label: `symbol die: ${dots ? `${roll.symbol} dots` : roll.symbol}`,
+      onclick: choosing && dots ? toggle(roll.numbers.length) : null, pressed: sel.picked.includes(roll.numbers.length)});
   }
-  const count = view.legal.filter((a) => matches(a, view)).length;
-  return el("div", {class: "roll-panel"},
-    el("p", {}, "Your roll — pick dice to see the jumps they make (then pick a jump, or a highlighted pad):"),
-    el("div", {class: "dice", role: "group", "aria-label": "your roll"}, ...dice),
-    el("p", {class: "muted"}, chosen.length ? `${count} choice${count === 1 ? "" : "s"} with these dice`
-      : "no dice picked: every choice is listed"));
+  let note;
+  if (choosing) {
+    const pads = padTargets(view).size;
+    note = sel.picked.length
+      ? (pads ? `${pads} pad${pads === 1 ? "" : "s"} can be reached with these dice: tap one on the board`
+        : "No jump uses all the dice picked: tap a die again to put it back")
+      : "Tap dice to see where they take you, or tap a highlighted pad";
+  } else if (!live) {
+    const left = view.state.dice;
+    note = `${left.numbered} dice${left.symbol ? " and the symbol die" : ""} left to roll this turn`;
+  }
+  const symbolWord = roll.symbol && SYMBOL_WORDS[roll.symbol];
+  if (live && symbolWord) note = `${note ? `${note}. ` : ""}Symbol die: ${symbolWord}`;
+  const mine = live && view.mine?.includes(view.state.seat);
+  return {caption: mine ? "Your roll" : `${roller(view, ctx)} rolled`, dice: list, note};
+}
+
+// -- the board --------------------------------------------------------------------------------------
+function target(attrs, label, act) {
+  return svg("g", {...attrs, class: `target ${attrs.class || ""}`, role: "button", tabindex: 0, "aria-label": label,
+    onclick: act, onkeydown: (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        act();
+      }
+    }});
 }
 
 export function draw(view, ctx) {
@@ -130,77 +169,120 @@ export function draw(view, ctx) {
   const maxOffset = board.max_offset ?? 1;
   const rows = state.ramp.length;
   const width = MARGIN * 2 + SLOT_W * (columns + 2 * maxOffset);
-  const height = MARGIN * 2 + ROW_H * (rows + 1) + 70;
-  const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board doodle-jump", role: "img",
-    "aria-label": describe(view)});
+  const height = TOP + ROW_H * (rows + 1) + 10;
+  const choosing = view.legal.length > 0;
+  const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board doodle-jump",
+    role: choosing ? "group" : "img", "aria-label": describe(view), preserveAspectRatio: "xMidYMin meet"});
   root.append(svg("rect", {x: 0, y: 0, width, height, rx: 18, fill: "#fbf8ee"}));
-  // graph paper, like the game's notebook look
-  for (let x = 0; x < width; x += 24) root.append(svg("line", {x1: x, y1: 0, x2: x, y2: height, stroke: "#d9e6f2"}));
-  for (let y = 0; y < height; y += 24) root.append(svg("line", {x1: 0, y1: y, x2: width, y2: y, stroke: "#d9e6f2"}));
-  const targets = new Map();
-  for (const action of view.legal) {
-    const pad = targetPad(action);
-    if (pad && matches(action, view)) targets.set(pad, [...(targets.get(pad) || []), action]);
-  }
+  for (let x = 0; x < width; x += 25) root.append(svg("line", {x1: x, y1: 0, x2: x, y2: height, stroke: "#dce8f3"}));
+  for (let y = 0; y < height; y += 25) root.append(svg("line", {x1: 0, y1: y, x2: width, y2: y, stroke: "#dce8f3"}));
+  const pads = choosing ? padTargets(view) : new Map();
+  const levels = choosing ? levelTargets(view) : new Map();
   const padAt = {};
+  const sel = selected(view);
   state.ramp.forEach((place, row) => {
-    const y = height - MARGIN - 40 - ROW_H * (row + 1);
-    root.append(svg("text", {x: 8, y: y + 50, "font-size": 15, fill: "#8a8170"}, String(row + 1)));
+    const y = TOP + ROW_H * (rows - 1 - row);
     if (!place) {
-      root.append(svg("rect", {x: MARGIN + SLOT_W * maxOffset, y: y + 30, width: SLOT_W * columns, height: 30,
-        fill: "none", stroke: "#c9c0ad", "stroke-dasharray": "6 6"}));
+      root.append(svg("rect", {x: MARGIN + SLOT_W * maxOffset, y: y + 30, width: SLOT_W * columns, height: 36,
+        fill: "none", stroke: "#b9b09c", "stroke-dasharray": "6 6"}));
       return;
     }
     const left = MARGIN + SLOT_W * (maxOffset + place.offset);
-    root.append(svg("rect", {x: left, y: y + 8, width: SLOT_W * columns, height: ROW_H - 16, rx: 10,
-      fill: "#fff", stroke: "#b8ad96", "stroke-width": 2, class: "level"}));
-    const shift = place.offset < 0 ? "◀" : place.offset > 0 ? "▶" : "";
-    root.append(svg("text", {x: left + 10, y: y + 30, "font-size": 18, "font-weight": 800, fill: "#4a4335"},
-      `${place.level}${shift}`));
+    root.append(svg("rect", {x: left, y: y + 6, width: SLOT_W * columns, height: ROW_H - 12, rx: 12, fill: "#fff",
+      stroke: "#b8ad96", "stroke-width": 2, class: "level", "data-key": `level-${place.level}`}));
+    root.append(svg("text", {x: left + 9, y: y + 32, "font-size": 24, "font-weight": 800, fill: "#4a4335"},
+      place.level));
+    drawLevelTargets(root, view, ctx, levels, place, y, left, columns, width);
     for (const [slot, number] of board.levels?.[place.level] || []) {
       const name = `${place.level}${number}`;
       const x = left + SLOT_W * slot + SLOT_W / 2;
-      padAt[name] = [x, y + ROW_H / 2 + 10];
-      const options = targets.get(name);
-      const pad = svg("g", {class: "pad" + (options ? " target" : ""), "data-pad": name});
-      pad.append(svg("rect", {x: x - 36, y: y + ROW_H / 2 + 4, width: 72, height: 18, rx: 9,
-        fill: options ? "#f2c14e" : "#7bc043", stroke: options ? "#9a7412" : "#3d7a1e", "stroke-width": 3}));
-      pad.append(svg("text", {x: x + 24, y: y + ROW_H / 2 - 4, "font-size": 15, "font-weight": 700, fill: "#333"},
-        String(number)));
-      pad.append(svg("title", {}, options ? `${name}: ${options.map((a) => label(a, view)).join("; ")}` : name));
-      if (options && options.length === 1) {
-        pad.setAttribute("tabindex", "0");
-        pad.setAttribute("role", "button");
-        pad.style.cursor = "pointer";
-        pad.addEventListener("click", () => ctx.act(options[0]));
-        pad.addEventListener("keydown", (e) => { if (e.key === "Enter") ctx.act(options[0]); });
-      }
-      root.append(pad);
-      const tile = state.tiles?.[name];
-      if (tile) {
-        const effect = board.tile_effects?.[tile] || tile;
-        root.append(svg("rect", {x: x - 40, y: y + 14, width: 56, height: 26, rx: 5,
-          fill: TILE_COLOURS[effect] || "#777", stroke: "#222", class: "tile"},
-        svg("title", {}, tileName(view, tile))));
-        root.append(svg("text", {x: x - 12, y: y + 32, "text-anchor": "middle", "font-size": 11, "font-weight": 700,
-          fill: "#fff"}, tile.slice(0, 7)));
-      }
+      padAt[name] = [x, y + ROW_H / 2 + 12];
+      drawPad(root, view, ctx, pads.get(name), name, number, x, y, sel.pad === name);
     }
   });
-  drawRoll(root, view, width);
-  // the start, below the ramp, and the Doodlers
-  const startY = height - MARGIN - 30;
-  root.append(svg("text", {x: MARGIN, y: startY + 20, "font-size": 16, fill: "#6b665c"}, "start"));
+  drawDoodlers(root, view, ctx, padAt, height);
+  return root;
+}
+
+function drawLevelTargets(root, view, ctx, levels, place, y, left, columns, width) {
+  const right = left + SLOT_W * columns;
+  const spots = {left: [left - SLOT_W, "◀"], right: [right, "▶"]};
+  for (const [move, [x, glyph]] of Object.entries(spots)) {
+    const action = levels.get(`${place.level}:${move}`);
+    if (!action || x < 0 || x + SLOT_W > width) continue;
+    root.append(target({"data-key": `shift-${place.level}-${move}`, class: "level-edge"},
+      `Shift level ${place.level} ${move}`, () => ctx.act(action)),
+    );
+    const g = root.lastChild;
+    g.append(svg("rect", {x: x + 6, y: y + 8, width: SLOT_W - 12, height: ROW_H - 16, rx: 12, fill: "#f2c14e",
+      stroke: "#8a6508", "stroke-width": 3}), svg("text", {x: x + SLOT_W / 2, y: y + ROW_H / 2 + 13,
+      "text-anchor": "middle", "font-size": 38, "font-weight": 800, fill: "#3b2a05"}, glyph));
+  }
+  const removal = levels.get(`${place.level}:remove`);
+  if (removal) {
+    const free = left > MARGIN + 1 ? left - SLOT_W : right;
+    root.append(target({"data-key": `remove-${place.level}`, class: "level-edge"},
+      `Move level ${place.level} to the top`, () => ctx.act(removal)));
+    root.lastChild.append(svg("rect", {x: free + 6, y: y + 8, width: SLOT_W - 12, height: ROW_H - 16, rx: 12,
+      fill: "#e7b3b3", stroke: "#7d1518", "stroke-width": 3}), svg("text", {x: free + SLOT_W / 2,
+      y: y + ROW_H / 2 + 13, "text-anchor": "middle", "font-size": 36, "font-weight": 800, fill: "#5a0d10"}, "⤒"));
+  }
+}
+
+function drawPad(root, view, ctx, options, name, number, x, y, chosen) {
+  const state = view.state;
+  const tile = state.tiles?.[name];
+  const parts = [];
+  if (options) {  // the whole slot answers a tap (at least 44 px on a phone)
+    parts.push(svg("rect", {x: x - SLOT_W / 2 + 3, y: y + 8, width: SLOT_W - 6, height: ROW_H - 16, rx: 10,
+      fill: chosen ? "#f2c14e" : "#fff3c4", stroke: "#8a6508", "stroke-width": chosen ? 5 : 3, class: "pad-target"}));
+  }
+  parts.push(svg("rect", {x: x - 38, y: y + ROW_H / 2 - 4, width: 76, height: 34, rx: 17,
+    fill: options ? "#f2c14e" : "#7bc043", stroke: options ? "#8a6508" : "#3d7a1e", "stroke-width": 3}));
+  parts.push(svg("text", {x, y: y + ROW_H / 2 + 22, "text-anchor": "middle", "font-size": 26, "font-weight": 800,
+    fill: "#1d1d1d"}, String(number)));
+  if (tile) {
+    const effect = view.board?.tile_effects?.[tile] || tile;
+    parts.push(svg("g", {class: "tile"}, svg("rect", {x: x - 8, y: y + 9, width: 50, height: 32, rx: 6,
+      fill: TILE_COLOURS[effect] || "#666", stroke: "#1d1d1d", "stroke-width": 2}),
+    svg("text", {x: x + 17, y: y + 33, "text-anchor": "middle", "font-size": 23, "font-weight": 800, fill: "#fff"},
+      tileMark(tileName(view, tile))), svg("title", {}, tileName(view, tile))));
+  }
+  if (!options) {
+    root.append(svg("g", {class: "pad", "data-key": `pad-${name}`}, ...parts,
+      svg("title", {}, tile ? `${name}: ${tileName(view, tile)}` : name)));
+    return;
+  }
+  const words = options.map((a) => label(a, view)).join("; or ");
+  const act = () => {
+    if (options.length === 1) {
+      ctx.act(options[0]);
+      return;
+    }
+    const sel = selected(view);  // several ways to this pad: the buttons list them
+    sel.pad = sel.pad === name ? null : name;
+    ctx.rerender();
+  };
+  const tap = target({"data-key": `pad-${name}`, class: "pad", "data-pad": name},
+    options.length === 1 ? words : `${name}: ${options.length} ways (${words})`, act);
+  tap.append(...parts);
+  root.append(tap);
+}
+
+function drawDoodlers(root, view, ctx, padAt, height) {
+  const state = view.state;
+  const startY = height - 40;
+  root.append(svg("text", {x: MARGIN + 6, y: startY + 12, "font-size": 24, fill: "#6b665c"}, "start"));
   const crowd = {};
-  const before = lastSpots.id === view.id && view.n > lastSpots.n && view.n - lastSpots.n <= 3 ? lastSpots.spots : null;
+  const before = lastSpots.id === view.id && view.n > lastSpots.n && view.n - lastSpots.n <= 4 ? lastSpots.spots : null;
   const spots = [];
   state.doodlers.forEach((pad, seat) => {
-    const at = pad && padAt[pad] ? padAt[pad] : [MARGIN + 80 + seat * 50, startY + 10];
+    const at = pad && padAt[pad] ? padAt[pad] : [MARGIN + 130 + seat * 56, startY];
     const key = at.join(",");
     const k = crowd[key] = (crowd[key] ?? -1) + 1;
-    const here = [at[0] - 22 + k * 22, at[1] - 22];
+    const here = [at[0] - 24 + k * 24, at[1] - 26];
     spots.push(here);
-    const figure = doodler(here[0], here[1], ctx.colour(seat), seat, view.mover === seat,
+    const figure = doodler(here[0], here[1], ctx.colour(seat), seat, view.mover === seat || view.roll_waits === seat,
       `${ctx.seatName(seat)} on ${pad || "the start"}`);
     root.append(figure);
     const from = before?.[seat];
@@ -208,50 +290,24 @@ export function draw(view, ctx) {
       const hop = [];
       for (let i = 0; i <= 8; i++) {
         const t = i / 8;
-        const lift = 60 * 4 * t * (1 - t);
+        const lift = 70 * 4 * t * (1 - t);
         hop.push([from[0] + (here[0] - from[0]) * t, from[1] + (here[1] - from[1]) * t - lift]);
       }
       walk(figure, hop, here, 45);
     }
   });
   if (lastSpots.id !== view.id || lastSpots.n !== view.n) lastSpots = {id: view.id, n: view.n, spots};
-  return root;
-}
-
-function drawRoll(root, view, width) {
-  const roll = rollOf(view);
-  const dice = view.state.dice || {};
-  const chosen = view.mover === view.you ? picked(view) : [];
-  const y = 14;
-  if (!roll) {
-    const left = `${dice.numbered ?? "?"} dice${dice.symbol ? " + the symbol die" : ""} to roll`;
-    root.append(svg("text", {x: width - MARGIN, y: y + 26, "text-anchor": "end", "font-size": 18, fill: "#4a4335"},
-      `${view.state.phase === "over" ? "game over" : left}`));
-    return;
-  }
-  const faces = [...roll.numbers.map(String), ...(roll.symbol ? [roll.symbol] : [])];
-  let x = width - MARGIN - faces.length * 46;
-  root.append(svg("text", {x: x - 10, y: y + 28, "text-anchor": "end", "font-size": 18, fill: "#4a4335"}, "roll"));
-  faces.forEach((face, i) => {
-    const symbol = i >= roll.numbers.length;
-    const on = chosen.includes(i);
-    root.append(svg("rect", {x, y, width: 40, height: 40, rx: 8, fill: symbol ? "#333" : on ? "#f2c14e" : "#fff",
-      stroke: "#222", "stroke-width": 2.5, class: "roll-die"}));
-    root.append(svg("text", {x: x + 20, y: y + 27, "text-anchor": "middle", "font-size": face.length > 2 ? 11 : 20,
-      "font-weight": 800, fill: symbol ? "#fff" : "#222"}, face));
-    x += 46;
-  });
 }
 
 function doodler(x, y, colour, seat, moving, title) {
-  const g = svg("g", {class: "doodler", "data-seat": seat}, svg("title", {}, title));
-  if (moving) g.append(svg("circle", {cx: x, cy: y, r: 24, fill: "none", stroke: "#333", "stroke-width": 2,
-    "stroke-dasharray": "5 4"}));
-  g.append(svg("ellipse", {cx: x, cy: y, rx: 15, ry: 18, fill: colour, stroke: "#222", "stroke-width": 2.5}));
-  g.append(svg("rect", {x: x + 10, y: y - 8, width: 14, height: 8, rx: 3, fill: colour, stroke: "#222",
+  const g = svg("g", {class: "doodler", "data-seat": seat, "data-key": `doodler-${seat}`}, svg("title", {}, title));
+  if (moving) g.append(svg("circle", {cx: x, cy: y, r: 28, fill: "none", stroke: "#333", "stroke-width": 3,
+    "stroke-dasharray": "6 4"}));
+  g.append(svg("ellipse", {cx: x, cy: y, rx: 17, ry: 21, fill: colour, stroke: "#1d1d1d", "stroke-width": 3}));
+  g.append(svg("rect", {x: x + 11, y: y - 9, width: 16, height: 9, rx: 3, fill: colour, stroke: "#1d1d1d",
     "stroke-width": 2}));
-  g.append(svg("circle", {cx: x + 3, cy: y - 6, r: 3, fill: "#222"}));
-  g.append(svg("text", {x, y: y + 11, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "#fff"},
+  g.append(svg("circle", {cx: x + 3, cy: y - 7, r: 3.5, fill: "#1d1d1d"}));
+  g.append(svg("text", {x, y: y + 13, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#fff"},
     String(seat + 1)));
   return g;
 }

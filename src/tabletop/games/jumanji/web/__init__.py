@@ -2,6 +2,8 @@
 
 The page draws the four colour paths spiralling to the centre, the Doomsday Grid, the
 danger cards read through the decoder, and the live rescue and JUMANJI races.
+``summary`` says how a game ended and ``hint`` gives a learner the rescue odds (``table.py``);
+``how-to-play.html`` teaches the game in a minute.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.games.jumanji.game import JumanjiGame
+from tabletop.games.jumanji.web.table import hint, summary
+
+__all__ = ["ASSETS", "hint", "layout", "summary"]
 
 #: the board's static files (``board.js``), served at ``/boards/jumanji/``
 ASSETS = Path(__file__).resolve().parent

@@ -18,10 +18,23 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Event handlers live on the node (node.handlers), behind one listener per type, so that an update that
+ * keeps the node (morph.js) can hand it the new handlers: a control is never rebuilt under the pointer. */
+function dispatch(event) {
+  const handler = this.handlers?.[event.type];
+  if (handler) handler.call(this, event);
+}
+
+export function listen(node, type, handler) {
+  node.handlers = node.handlers || {};
+  if (!(type in node.handlers)) node.addEventListener(type, dispatch);
+  node.handlers[type] = handler;
+}
+
 function setAttrs(node, attrs) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    if (key.startsWith("on") && typeof value === "function") listen(node, key.slice(2), value);
     else if (key === "text") node.textContent = value;
     else node.setAttribute(key, value === true ? "" : String(value));
   }
@@ -49,14 +62,20 @@ export async function api(path, body) {
   return data;
 }
 
+/** A length of time for people: "45 s", "2:05". */
+export function duration(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
 /** Seat colours used by every board (colour-blind friendly order). */
 export const SEAT_COLOURS = ["#d1495b", "#2e86ab", "#edae49", "#3a9d5d", "#8e6cbf", "#6b6b6b"];
 
 export function seatName(view, seat) {
   const info = view.seats?.[seat];
   if (!info) return `seat ${seat}`;
-  const who = info.kind === "bot" ? `${info.name}` : info.name;
-  return `${who}${view.you === seat ? " (you)" : ""}`;
+  const yours = view.you === seat || (view.mine?.length > 1 && view.mine.includes(seat));
+  return `${info.name}${yours ? " (you)" : ""}`;
 }
 
 /** A log line with each "seat N" replaced by that seat's name (the engine counts seats from 0). */
@@ -75,15 +94,49 @@ export function mySeats() {
   return JSON.parse(localStorage.getItem("tabletop.seats") || "{}");
 }
 
-/** Move an SVG element drawn at `to` through the points of `path` (its last point is `to`), a step at a time. */
+/** Whether to keep things still: the system's "reduce motion", or the player's own setting. */
+export function calm() {
+  return document.body?.classList.contains("calm") || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Show an SVG element drawn at `to` walking through the points of `path` (its last point is `to`), a step at a
+ * time: the element is marked, and playWalks() moves it once it is on the page. */
 export function walk(node, path, to, stepMs = 110) {
-  if (!path || path.length < 2 || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+  if (!path || path.length < 2) return;
   const offsets = path.map(([x, y]) => `translate(${(x - to[0]).toFixed(1)} ${(y - to[1]).toFixed(1)})`);
-  let step = 0;
-  node.setAttribute("transform", offsets[0]);
-  const timer = setInterval(() => {
-    step += 1;
-    node.setAttribute("transform", offsets[Math.min(step, offsets.length - 1)]);
-    if (step >= offsets.length - 1) clearInterval(timer);
-  }, stepMs);
+  node.setAttribute("data-walk", JSON.stringify({offsets, stepMs}));
+}
+
+/** Play the walks marked under `root` (unless motion is reduced). */
+export function playWalks(root) {
+  for (const node of root.querySelectorAll("[data-walk]")) {
+    const {offsets, stepMs} = JSON.parse(node.getAttribute("data-walk"));
+    node.removeAttribute("data-walk");
+    if (calm()) continue;
+    clearInterval(node.walkTimer);
+    let step = 0;
+    node.setAttribute("data-walking", "");
+    node.setAttribute("transform", offsets[0]);
+    node.walkTimer = setInterval(() => {
+      step += 1;
+      if (step >= offsets.length - 1) {
+        clearInterval(node.walkTimer);
+        node.removeAttribute("transform");
+        node.removeAttribute("data-walking");
+        return;
+      }
+      node.setAttribute("transform", offsets[step]);
+    }, stepMs);
+  }
+}
+
+/** The join links the lobby made for a game (the host's waiting room offers them to copy). */
+export function rememberInvites(gameId, invites) {
+  const all = JSON.parse(localStorage.getItem("tabletop.invites") || "{}");
+  all[gameId] = invites;
+  localStorage.setItem("tabletop.invites", JSON.stringify(all));
+}
+
+export function invitesOf(gameId) {
+  return JSON.parse(localStorage.getItem("tabletop.invites") || "{}")[gameId] || null;
 }

@@ -1,51 +1,82 @@
-// A game page: one WebSocket to the server, the board drawn by the game's module, choices, log.
-import {el, readable, rememberSeat, seatName, SEAT_COLOURS} from "/static/common.js";
+// A game page: one WebSocket to the server; every update is drawn in place by the table's parts
+// (status bar, stage, controls, players and log), so nothing under the pointer or the focus is rebuilt.
+import {el, rememberSeat, SEAT_COLOURS, seatName} from "/static/common.js";
+import {patch} from "/static/morph.js";
 import {loadBoard} from "/static/boards/index.js";
+import {alertTurn} from "/static/table/alerts.js";
+import {controls, listedChoices} from "/static/table/controls.js";
+import {setupZoom} from "/static/table/fit.js";
+import {setupHelp} from "/static/table/help.js";
+import {renderSettings, setupSettings} from "/static/table/settings.js";
+import {renderLog, renderSeats} from "/static/table/sidebar.js";
+import {renderOverlay, renderStage} from "/static/table/stage.js";
+import {clockLeft, renderStatus} from "/static/table/status.js";
 
+const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const token = new URLSearchParams(location.search).get("token");
-const $ = (id) => document.getElementById(id);
 
-let view = null;
-let log = [];
-let board = null;
+/** Everything the parts of the page draw from. */
+const t = {
+  view: null, board: null, token, log: [], history: [], recent: [], logShown: 0, error: "",
+  receivedAt: 0, shownSeat: null, endDismissed: false,
+  elapsed: () => (performance.now() - t.receivedAt) / 1000,
+};
+
 let socket = null;
 let requestId = 0;
 let retry = 500;
-let liveTimer = null;
+const pending = new Map();  // request id -> what to do with its answer
 
-function send(message) {
+function send(message, then) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
     showError("not connected to the server; reconnecting…");
     return;
   }
   message.id = ++requestId;
+  if (then) pending.set(message.id, then);
   socket.send(JSON.stringify(message));
 }
 
-const ctx = {
-  act: (action) => send({type: "act", action, n: view?.n}),
-  press: (what) => send({type: "press", what}),
+t.ctx = {
+  act: (action) => send({type: "act", action, n: t.view?.n}),
+  press: (what, seat) => {
+    if (what === "roll" && !t.view?.live) {  // one roll per position: a double press is not an error
+      if (t.rollSent === t.view.n) return;
+      t.rollSent = t.view.n;
+    }
+    send(seat === undefined || seat === null ? {type: "press", what} : {type: "press", what, seat});
+  },
   undo: () => send({type: "undo"}),
-  seatName: (seat) => seatName(view, seat),
+  send: (message) => send(message),
+  rematch: () => send({type: "rematch"}, (reply) => {
+    if (reply.rematch) location.href = `/game/${reply.rematch}?token=${encodeURIComponent(token)}`;
+  }),
+  seatName: (seat) => seatName(t.view, seat),
   colour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
   rerender: () => render(),
 };
 
 function showError(message) {
-  $("error").textContent = message;
+  t.error = message;
   clearTimeout(showError.timer);
-  showError.timer = setTimeout(() => { $("error").textContent = ""; }, 6000);
+  showError.timer = setTimeout(() => { t.error = ""; if (t.view) render(); }, 6000);
+  if (t.view) render();
+  else $("status").textContent = message;
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}${query}`);
-  socket.onopen = () => { retry = 500; $("connection").textContent = "connected"; $("connection").className = "connection ok"; };
+  socket.onopen = () => {
+    retry = 500;
+    $("connection").textContent = "Connected";
+    $("connection").className = "connection ok";
+  };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
-    $("connection").textContent = "disconnected — reconnecting…";
+    $("connection").textContent = "Disconnected: reconnecting…";
     $("connection").className = "connection bad";
     if (event.code === 4403 || event.code === 4404) return;
     setTimeout(connect, retry);
@@ -56,27 +87,37 @@ function connect() {
 function receive(message) {
   for (const reply of message.replies || []) receive(reply);  // answers that came with a view
   if (message.type === "view") {
-    if (message.log_from === log.length && !message.full) log.push(...message.log);
+    if (message.log_from === t.log.length && !message.full) t.log.push(...message.log);
     else {
-      log = message.log.slice();  // a whole log (first view, reconnection, undo): redraw the list
-      logShown = -1;
+      t.log = message.log.slice();  // a whole log (first view, reconnection, undo): redraw the list
+      t.logShown = -1;
     }
-    if (!message.board && view) message.board = view.board;
-    view = message;
+    if (message.log.length) t.recent = message.log.slice(-2);
+    if (message.actions_from === 0) t.history = message.actions.slice();
+    else if (message.actions_from === t.history.length) t.history.push(...message.actions);
+    message.history = t.history;
+    message.log_lines = t.log;
+    if (!message.board && t.view) message.board = t.view.board;
+    if (t.view && message.you !== t.view.you) t.shownSeat = t.shownSeat === message.you ? t.shownSeat : null;
+    t.view = message;
+    t.receivedAt = performance.now();
     scheduleRender();
+  } else if (message.type === "ack") {
+    const then = pending.get(message.id);
+    pending.delete(message.id);
+    if (then) then(message);
   } else if (message.type === "error") {
+    pending.delete(message.id);
     showError(message.message);
     if (message.fatal) {
-      $("connection").textContent = "refused";
+      $("connection").textContent = "Refused";
       $("connection").className = "connection bad";
-      $("turn").textContent = message.message;
-      $("turn").className = "turn refused";
+      $("status").textContent = message.message;
     }
   }
 }
 
 let renderPending = false;
-let logShown = 0;  // how many log lines the list holds (it only grows, except after an undo)
 
 /** Draw at most once per frame, however fast updates arrive (bots can play many moves a second). */
 function scheduleRender() {
@@ -88,120 +129,122 @@ function scheduleRender() {
   });
 }
 
-function turnText() {
-  if (view.terminal) {
-    const winners = view.winners;
-    if (!winners.length) return "Game over: nobody won.";
-    if (winners.includes(view.you)) return "Game over: you won!";
-    return `Game over: ${winners.map((s) => seatName(view, s)).join(" and ")} won.`;
-  }
-  if (view.live) return view.live.prompt;
-  if (view.you !== null && view.mover === view.you) return "Your turn";
-  if (view.mover === -1) return "Rolling…";
-  return `Waiting for ${seatName(view, view.mover)}`;
+function focusKey() {
+  const active = document.activeElement;
+  if (!active || active === document.body || !active.closest("main")) return null;
+  return active.id ? `#${CSS.escape(active.id)}` : active.dataset.key ? `[data-key="${CSS.escape(active.dataset.key)}"]` : null;
+}
+
+/** After an update, focus stays where it was; if its control went away, it goes to the next choice. */
+function restoreFocus(selector) {
+  if (!selector || (document.activeElement && document.activeElement !== document.body)) return;
+  const again = document.querySelector(selector);
+  const next = again || document.querySelector("#controls .choice, #controls button:not([disabled]), #overlay button");
+  next?.focus({preventScroll: true});
 }
 
 function render() {
-  document.title = `${view.title} — ${turnText()}`;
-  $("title").textContent = `${view.title} · ${view.id}`;
-  $("whoami").textContent = view.you === null
-    ? "You are watching (spectator)."
-    : `You play seat ${view.you + 1}: ${seatName(view, view.you)}.`;
-  const turn = $("turn");
-  turn.textContent = `${turnText()}  ·  turn ${view.turn}`;
-  turn.className = "turn" + (view.you !== null && view.mover === view.you && !view.terminal ? " mine" : "")
-    + (view.terminal ? " over" : "");
-  turn.style.borderColor = view.mover >= 0 ? ctx.colour(view.mover) : "";
-  $("board").replaceChildren(board.draw(view, ctx));
-  renderActions();
-  renderLive();
-  $("undo").disabled = !view.undo;
-  $("seats").replaceChildren(...view.seats.map((s) => el("li", {
-      class: (s.seat === view.mover ? "moving " : "") + (s.connected ? "online" : "offline")},
-    el("span", {class: "dot", style: `background:${ctx.colour(s.seat)}`}),
-    `${s.seat + 1}. ${seatName(view, s.seat)}`,
-    el("span", {class: "muted"}, s.kind === "bot" ? ` · bot ${s.bot}` : (s.connected ? " · online" : " · offline")),
-    board.seatExtra ? board.seatExtra(view, s.seat) : null)));
-  const logList = $("log");
-  const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
-  if (logShown < 0 || logShown > log.length || logList.children.length !== logShown) {
-    logList.replaceChildren();
-    logShown = 0;
-  }
-  logList.append(...log.slice(logShown).map((line) => el("li", {title: line}, readable(view, line))));
-  logShown = log.length;
-  if (atBottom) logList.scrollTop = logList.scrollHeight;
+  const view = t.view;
+  if (!view) return;
+  const focused = focusKey();
+  $("title").textContent = view.title;
+  $("whoami").textContent = !view.mine.length ? "You are watching (spectator)."
+    : view.mine.length > 1 ? `You play seats ${view.mine.map((s) => s + 1).join(" and ")} on this device (pass and play).`
+      : `You play seat ${view.you + 1}: ${view.seats[view.you].name}.`;
+  const line = renderStatus(t);
+  renderStage(t);
+  patch($("controls"), ...controls(t));
+  renderSeats(t);
+  renderLog(t, view.terminal);
+  renderSettings(t);
+  alertTurn(t, line);
+  restoreFocus(focused);
+  ticking();
 }
 
-function renderActions() {
-  const box = $("actions");
-  if (!view.legal.length) {
-    box.replaceChildren();
-    return;
-  }
-  const custom = board.choices ? board.choices(view, ctx) : null;
-  const buttons = view.legal.map((action, i) => board.shown && !board.shown(action, view) ? null : el("button", {
-    type: "button", class: "choice", "data-action": action,
-    onclick: () => ctx.act(action),
-  }, i < 9 ? el("kbd", {}, String(i + 1)) : null, " ", board.label ? board.label(action, view) : action));
-  box.replaceChildren(...[el("h2", {}, "Your choices"), custom, el("div", {class: "choice-list"}, ...buttons)].filter(Boolean));
-}
+let ticker = null;
 
-function renderLive() {
-  const box = $("live");
-  clearInterval(liveTimer);
-  if (!view.live || !board.live) {
-    box.hidden = true;
-    box.replaceChildren();
-    return;
+/** Ten times a second while a race or a turn clock runs: the countdowns move, nothing else is redrawn. */
+function ticking() {
+  const running = t.view.live?.phase === "running" || clockLeft(t) !== null || t.board.busy?.();
+  if (running && !ticker) {
+    ticker = setInterval(() => {
+      if (!t.view) return;
+      renderStatus(t);
+      renderOverlay(t);
+      if (!(t.view.live?.phase === "running" || clockLeft(t) > 0 || t.board.busy?.())) {
+        clearInterval(ticker);
+        ticker = null;
+      }
+    }, 100);
+  } else if (!running && ticker) {
+    clearInterval(ticker);
+    ticker = null;
   }
-  box.hidden = false;
-  const started = performance.now();
-  const draw = () => box.replaceChildren(board.live(view, ctx, (performance.now() - started) / 1000));
-  draw();
-  if (view.live.phase === "running") liveTimer = setInterval(draw, 100);
 }
 
 document.addEventListener("keydown", (event) => {
+  const view = t.view;
   if (!view || event.target.matches("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest("dialog[open]")) return;
   const key = event.key.toLowerCase();
-  if (/^[1-9]$/.test(key) && view.legal.length >= Number(key)) {
-    ctx.act(view.legal[Number(key) - 1]);
-    event.preventDefault();
-  } else if (key === "u" && view.undo) {
-    ctx.undo();
-  } else if (view.live && board.liveKey?.(key, view)) {
-    const what = board.liveKey(key, view);
-    if (view.live.acting.includes(view.you) && view.live.phase === "running") {
-      if (board.press) board.press(what, view, ctx);
-      else ctx.press(what);
+  if (view.live && t.board.liveKey?.(key, view)) {
+    if (event.target.closest("#live-panel button") && (key === " " || key === "enter")) return;  // it acts itself
+    const what = t.board.liveKey(key, view);
+    const seat = view.live.acting.find((s) => view.mine.includes(s));
+    if (seat !== undefined && view.live.phase === "running") {
+      if (t.board.press) t.board.press(what, view, t.ctx, seat);
+      else t.ctx.press(what, seat);
     }
     event.preventDefault();
+    return;
+  }
+  const listed = listedChoices(t);
+  if (/^[1-9]$/.test(key) && listed.length >= Number(key)) {
+    t.ctx.act(listed[Number(key) - 1]);
+    event.preventDefault();
+  } else if (key === "r" && view.roll_waits !== null && view.mine.includes(view.roll_waits) && !view.live) {
+    t.ctx.press("roll", view.roll_waits);
+    event.preventDefault();
+  } else if (key === "u" && view.undo) {
+    t.ctx.undo();
   }
 });
 
 async function main() {
+  setupSettings();
   if (token) rememberSeat(gameId, null, token, "");
-  $("undo").addEventListener("click", () => ctx.undo());
   $("replay-link").href = `/replay/${gameId}`;
   $("record-link").href = `/api/games/${gameId}/record`;
   const first = await fetch(`/api/games/${gameId}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
   const data = await first.json().catch(() => ({}));
   if (!first.ok) {
-    $("turn").textContent = data.detail || "This game cannot be opened.";
-    $("turn").className = "turn refused";
-    $("connection").textContent = "refused";
+    $("status").textContent = data.detail || "This game cannot be opened.";
+    $("status-bar").classList.add("refused");
+    $("connection").textContent = "Refused";
     if (first.status === 403) {
-      $("whoami").replaceChildren(el("a", {href: `/game/${gameId}`}, "Watch as a spectator instead"));
+      $("whoami").replaceChildren(el("a", {href: `/game/${gameId}`, class: "button-link"}, "Watch as a spectator instead"));
     }
     return;
   }
-  board = await loadBoard(data.board_module);
-  if (board.colour) ctx.colour = (seat) => board.colour(view, seat);
-  if (board.liveKeys) {
-    $("live-keys").replaceChildren(", ", ...board.liveKeys());
+  if (data.board_style) document.head.append(el("link", {rel: "stylesheet", href: data.board_style}));
+  t.board = await loadBoard(data.board_module);
+  if (t.board.colour) t.ctx.colour = (seat) => t.board.colour(t.view || data, seat);
+  if (t.board.liveKeys) {
+    $("live-keys").replaceChildren(", ", ...t.board.liveKeys());
     $("live-keys").hidden = false;
   }
+  setupZoom(t);
+  data.history = data.actions;
+  data.log_lines = data.log;
+  t.history = data.actions.slice();
+  t.log = data.log.slice();
+  t.logShown = -1;
+  t.recent = data.log.slice(-2);
+  t.view = data;
+  t.receivedAt = performance.now();
+  render();
+  setupHelp(data);
   connect();
 }
 

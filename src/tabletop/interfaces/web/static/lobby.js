@@ -1,5 +1,5 @@
 // The lobby: create a game (game, options, seats) and list open, running and finished games.
-import {api, el, mySeats, rememberSeat} from "/static/common.js";
+import {api, el, mySeats, rememberInvites, rememberSeat} from "/static/common.js";
 
 let catalog = [];
 const $ = (id) => document.getElementById(id);
@@ -40,21 +40,43 @@ function renderSeats() {
   box.replaceChildren(el("legend", {}, "Seats"), ...Array.from({length: count}, (_, i) => seatRow(game, i)));
 }
 
+/** Option help in plain words: the rule codes (J-TURN-1, R-D7 ...) are for the rules docs, not the lobby. */
+export function plain(text) {
+  return String(text || "").replace(/\s*\((?:[A-Z]{1,2}-[A-Z0-9-]+(?:,\s*)?)+\)/g, "").trim();
+}
+
+/** "the seat that plays first": a choice of seats counted from 1 (the engine counts them from 0). */
+function seatOption(option, id) {
+  const count = Number($("players-select").value) || option.maximum + 1;
+  const input = el("select", {id, name: option.name, "data-seat-option": "true"},
+    option.nullable ? el("option", {value: ""}, "Decided by the rules (an opening roll)") : null,
+    ...Array.from({length: count}, (_, i) => el("option", {value: String(i)}, `Seat ${i + 1}`)));
+  input.value = option.default === null ? "" : String(option.default);
+  return input;
+}
+
 function optionInput(option) {
   const id = `opt-${option.name}`;
   let input;
-  if (option.kind === "bool") {
+  if (option.name === "first_player" && option.kind === "int") {
+    input = seatOption(option, id);
+  } else if (option.kind === "bool") {
     input = el("input", {type: "checkbox", id, name: option.name, checked: option.default === true});
+    return el("div", {class: "option"}, el("label", {class: "checkbox-line"}, input,
+      option.name.replaceAll("_", " ")), el("small", {class: "muted", id: `${id}-help`}, plain(option.help)));
   } else if (option.choices) {
     input = el("select", {id, name: option.name}, ...option.choices.map((c) => el("option", {value: c}, String(c))));
     input.value = String(option.default);
   } else {
     input = el("input", {id, name: option.name, type: option.kind === "int" ? "number" : "text",
       min: option.minimum ?? undefined, max: option.maximum ?? undefined,
-      placeholder: option.default === null ? (option.nullable ? "default" : "") : String(option.default)});
+      placeholder: option.default === null ? "the usual" : String(option.default)});
   }
+  input.setAttribute("aria-describedby", `${id}-help`);
+  const range = option.kind === "int" && option.minimum !== null && option.maximum !== null && option.name !== "first_player"
+    ? ` (${option.minimum} to ${option.maximum})` : "";
   return el("div", {class: "option"}, el("label", {for: id}, option.name.replaceAll("_", " ")), input,
-    el("small", {class: "muted"}, `${option.help} (${option.allowed})`));
+    el("small", {class: "muted", id: `${id}-help`}, `${plain(option.help)}${range}`));
 }
 
 function collectOptions(game) {
@@ -64,6 +86,9 @@ function collectOptions(game) {
     if (!input) continue;
     if (option.kind === "bool") {
       if (input.checked !== option.default) options[option.name] = input.checked;
+    } else if (input.dataset.seatOption) {
+      const value = input.value === "" ? null : Number(input.value);
+      if (value !== option.default) options[option.name] = value;
     } else if (input.value !== "" && input.value !== String(option.default)) {
       options[option.name] = option.kind === "int" ? Number(input.value) : input.value;
     }
@@ -76,39 +101,47 @@ async function create(event) {
   $("create-error").textContent = "";
   const game = currentGame();
   const rows = [...document.querySelectorAll("#seats .seat-row")];
-  const seats = rows.map((row) => {
+  const mine = rows.map((row) => row.querySelector("select").value === "me");
+  const host = mine.indexOf(true);
+  // every "Me" seat shares one link (pass and play on this device); the first of them hosts the waiting room
+  const seats = rows.map((row, i) => {
     const kind = row.querySelector("select").value;
     const name = row.querySelector("input").value.trim();
     if (kind.startsWith("bot:")) return {kind: "bot", bot: kind.slice(4), name};
-    return {kind: "human", name};
+    return {kind: "human", name, auto_roll: false, ...(mine[i] ? {holder: 0, host: i === host} : {})};
   });
-  const mine = rows.map((row) => row.querySelector("select").value === "me");
+  const friends = rows.some((row) => row.querySelector("select").value === "human");
+  const clock = Number($("clock-select").value) || null;
   try {
     $("create-button").disabled = true;
-    const created = await api("/api/games", {game: game.name, options: collectOptions(game), seats});
+    const created = await api("/api/games", {game: game.name, options: collectOptions(game), seats,
+      start: friends ? "joined" : "now", clock});
+    const invites = {};
     const links = $("links");
     links.replaceChildren();
     let myLink = null;
     for (const seat of created.seats) {
       if (seat.kind !== "human") continue;
       const url = new URL(seat.link, location.href).href;
-      if (mine[seat.seat] && myLink === null) {
-        myLink = seat.link;
+      if (mine[seat.seat]) {
+        if (myLink === null) myLink = seat.link;
         rememberSeat(created.id, seat.seat, new URL(url).searchParams.get("token"), game.name);
+      } else {
+        invites[seat.seat] = seat.link;
       }
       links.append(el("li", {},
-        el("strong", {}, `Seat ${seat.seat + 1} (${seat.name})${mine[seat.seat] ? " — you" : ""}: `),
-        el("a", {href: seat.link, class: "join-link", "data-seat": seat.seat}, mine[seat.seat] ? "Play" : "join link"),
-        " ", el("input", {class: "copy", readonly: true, value: url, "aria-label": `link of seat ${seat.seat + 1}`,
+        el("strong", {}, `Seat ${seat.seat + 1} (${seat.name})${mine[seat.seat] ? ": you" : ""} `),
+        el("a", {href: seat.link, class: "join-link", "data-seat": seat.seat}, mine[seat.seat] ? "Play" : "Join link"),
+        " ", el("input", {class: "copy", readonly: true, value: url, "aria-label": `Link of seat ${seat.seat + 1}`,
           onfocus: (e) => e.target.select()})));
     }
+    rememberInvites(created.id, invites);
     links.append(el("li", {}, el("strong", {}, "Spectators: "),
-      el("a", {href: created.spectate, class: "spectate-link"}, "watch"), " ",
+      el("a", {href: created.spectate, class: "spectate-link"}, "Watch"), " ",
       el("input", {class: "copy", readonly: true, value: new URL(created.spectate, location.href).href,
-        "aria-label": "spectator link", onfocus: (e) => e.target.select()})));
-    const others = created.seats.filter((s) => s.kind === "human" && !mine[s.seat]);
-    if (myLink && others.length === 0) {
-      location.href = myLink;  // alone against bots: straight to the table
+        "aria-label": "Spectator link", onfocus: (e) => e.target.select()})));
+    if (myLink) {
+      location.href = myLink;  // to the table (its waiting room offers the friends' links to copy)
       return;
     }
     $("created").hidden = false;
@@ -128,7 +161,8 @@ function gameItem(game) {
     el("span", {class: "game-title"}, `${title} `), el("code", {}, game.id),
     el("span", {class: "muted"}, ` · ${game.actions} actions · ${seats.join(", ")}`),
     game.status === "finished" && game.winners ? el("span", {class: "muted"},
-      game.winners.length ? ` · won by seat ${game.winners.map((w) => w + 1).join(", ")}` : " · nobody won") : null,
+      game.winners.length ? ` · won by ${game.winners.map((w) => game.seats[w]?.name || `seat ${w + 1}`).join(" and ")}`
+        : " · nobody won") : null,
     " ",
     mine && game.status !== "finished" ? el("a", {href: `/game/${game.id}?token=${mine.token}`}, "resume") : null,
     mine && game.status !== "finished" ? " · " : null,
@@ -154,7 +188,10 @@ async function main() {
   const select = $("game-select");
   select.replaceChildren(...catalog.map((g) => el("option", {value: g.name}, g.title)));
   select.addEventListener("change", renderForm);
-  $("players-select").addEventListener("change", renderSeats);
+  $("players-select").addEventListener("change", () => {
+    renderSeats();
+    $("options").replaceChildren(...currentGame().options.map(optionInput));  // "first player" lists the seats
+  });
   $("create").addEventListener("submit", create);
   renderForm();
   refresh();

@@ -1,27 +1,43 @@
-// The replay page: the server rebuilds the position after any number of actions.
-import {api, el, readable, seatName, SEAT_COLOURS} from "/static/common.js";
+// The replay page: the server rebuilds the position after any number of actions; the board, the dice of the
+// last roll and the log are drawn in place, as on the game page.
+import {api, el, playWalks, readable, seatName, SEAT_COLOURS} from "/static/common.js";
+import {patch} from "/static/morph.js";
 import {loadBoard} from "/static/boards/index.js";
+import {tray} from "/static/table/dice.js";
+import {fitText} from "/static/table/fit.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const $ = (id) => document.getElementById(id);
 let board = null;
 let total = 0;
 let step = Number(new URLSearchParams(location.search).get("step") || 0);
-const ctx = {act: () => {}, press: () => {}, undo: () => {}, colour: (s) => SEAT_COLOURS[s % SEAT_COLOURS.length]};
+const ctx = {act: () => {}, press: () => {}, undo: () => {}, rerender: () => {},
+  colour: (s) => SEAT_COLOURS[s % SEAT_COLOURS.length]};
+
+function statusText(view) {
+  if (view.terminal) {
+    const won = view.winners.length ? `Won by ${view.winners.map((s) => seatName(view, s)).join(" and ")}` : "Nobody won";
+    return view.ending?.reason ? `${won}. ${readable(view, view.ending.reason)}` : won;
+  }
+  return `Turn ${view.turn} · next: ${readable(view, view.waiting_for)}`;
+}
 
 async function show(target) {
   const view = await api(`/api/games/${gameId}/replay?step=${target}`);
   step = view.step;
   total = view.total;
+  view.history = view.actions.slice(0, step).map((action, n) => ({n, action}));
+  view.log_lines = view.log;
   ctx.seatName = (s) => seatName(view, s);
-  $("title").textContent = `${view.title} · ${view.id}`;
-  $("step").textContent = `${step} / ${total}` + (view.last ? ` — ${view.last}` : "");
-  $("slider").max = String(total);
+  $("title").textContent = `${view.title}: replay`;
+  $("step").textContent = `Step ${step} / ${total}` + (view.last ? `: ${view.last}` : "");
+  $("slider").max = String(Math.max(1, total));
   $("slider").value = String(step);
-  $("turn").textContent = view.terminal
-    ? (view.winners.length ? `Won by ${view.winners.map((s) => seatName(view, s)).join(", ")}` : "Nobody won")
-    : `Turn ${view.turn} · next: ${view.waiting_for}`;
-  $("board").replaceChildren(board.draw(view, ctx));
+  $("turn").textContent = statusText(view);
+  patch($("board"), board.draw(view, ctx));
+  playWalks($("board"));
+  fitText($("stage"));
+  patch($("tray-box"), tray({view, board, ctx}));
   $("log").replaceChildren(...view.log.map((line) => el("li", {title: line}, readable(view, line))));
   $("log").scrollTop = $("log").scrollHeight;
   history.replaceState(null, "", `?step=${step}`);
@@ -30,6 +46,7 @@ async function show(target) {
 async function main() {
   const first = await api(`/api/games/${gameId}/replay?step=0`);
   board = await loadBoard(first.board_module);
+  if (first.board_style) document.head.append(el("link", {rel: "stylesheet", href: first.board_style}));
   if (board.colour) ctx.colour = (seat) => board.colour(first, seat);
   $("record-link").href = `/api/games/${gameId}/record`;
   $("live-link").href = `/game/${gameId}`;
@@ -38,6 +55,7 @@ async function main() {
   $("forward").onclick = () => show(Math.min(total, step + 1));
   $("last").onclick = () => show(total);
   $("slider").oninput = (e) => show(Number(e.target.value));
+  new ResizeObserver(() => fitText($("stage"))).observe($("stage"));
   document.addEventListener("keydown", (e) => {
     if (e.target.matches("input")) return;
     if (e.key === "ArrowRight") show(Math.min(total, step + 1));

@@ -1,0 +1,46 @@
+// The settings menu: this browser's (sound, notifications, calm motion) and the seat's own, kept by the
+// server (roll my dice for me, show the odds).
+import {el} from "/static/common.js";
+import {patch} from "/static/morph.js";
+
+const KEY = "tabletop.settings";
+const DEFAULTS = {sound: true, notify: false, calm: false};
+
+export function local() {
+  return {...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || "{}")};
+}
+
+function save(change) {
+  localStorage.setItem(KEY, JSON.stringify({...local(), ...change}));
+  document.body.classList.toggle("calm", local().calm);
+}
+
+function toggle(id, label, checked, onchange, help) {
+  return el("label", {class: "toggle", "data-key": id, for: id},
+    el("input", {type: "checkbox", id, checked, onchange: (e) => onchange(e.target.checked)}),
+    el("span", {}, label, help ? el("small", {class: "muted"}, help) : null));
+}
+
+export function renderSettings(t) {
+  const mine = local();
+  const prefs = t.view?.prefs;
+  const notifyHelp = "Notification" in window ? "when it is your turn and this tab is hidden" : "not in this browser";
+  patch(document.getElementById("settings-panel"),
+    toggle("set-sound", "Sound", mine.sound, (on) => save({sound: on}), "a chime when it is your turn"),
+    toggle("set-notify", "Notifications", mine.notify, async (on) => {
+      if (on && "Notification" in window && Notification.permission !== "granted") {
+        on = (await Notification.requestPermission()) === "granted";
+      }
+      save({notify: on});
+      renderSettings(t);
+    }, notifyHelp),
+    toggle("set-calm", "Calm motion", mine.calm, (on) => save({calm: on}), "no tumbling dice or walking pawns"),
+    prefs ? toggle("set-auto", "Roll my dice for me", prefs.auto_roll,
+      (on) => t.ctx.send({type: "prefs", auto_roll: on}), "the server rolls at once instead of waiting") : null,
+    prefs ? toggle("set-hints", "Show the odds", prefs.hints,
+      (on) => t.ctx.send({type: "prefs", hints: on}), "for learners; the game's record notes it") : null);
+}
+
+export function setupSettings() {
+  document.body.classList.toggle("calm", local().calm);
+}

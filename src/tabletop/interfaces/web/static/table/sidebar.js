@@ -1,0 +1,32 @@
+// The players (who is here, who moves) and the log, which keeps to its end as lines arrive.
+import {el, readable} from "/static/common.js";
+import {patch} from "/static/morph.js";
+
+function seatLine(t, s) {
+  const {view, board, ctx} = t;
+  const state = s.kind === "bot" ? "bot" : s.connected ? "here" : "away";
+  const moving = s.seat === (view.live ? -2 : view.roll_waits ?? view.mover);
+  return el("li", {"data-key": `seat-${s.seat}`, class: `${moving ? "moving " : ""}${state}`},
+    el("span", {class: "dot", style: `background:${ctx.colour(s.seat)}`}),
+    el("span", {class: "seat-name"}, `${s.seat + 1}. ${ctx.seatName(s.seat)}`),
+    el("span", {class: "muted"}, ` · ${state}${s.hints ? " · odds hints on" : ""}`),
+    board.seatExtra ? board.seatExtra(view, s.seat) : null);
+}
+
+export function renderSeats(t) {
+  patch(document.getElementById("seats"), ...t.view.seats.map((s) => seatLine(t, s)));
+}
+
+/** Append the new log lines (the whole log after a reconnection or an undo); keep to the end unless scrolled up. */
+export function renderLog(t, force = false) {
+  const list = document.getElementById("log");
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+  if (t.logShown < 0 || t.logShown > t.log.length || list.children.length !== t.logShown) {
+    list.replaceChildren();
+    t.logShown = 0;
+  }
+  const fresh = t.log.slice(t.logShown).map((line) => el("li", {title: line}, readable(t.view, line)));
+  list.append(...fresh);
+  t.logShown = t.log.length;
+  if (fresh.length && (atEnd || force)) list.scrollTop = list.scrollHeight;
+}
