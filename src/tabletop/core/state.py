@@ -143,8 +143,10 @@ class State(abc.ABC):
             else:
                 raise self._illegal(str(action))
         self._legal = self._distribution = self._texts = None
-        self._apply(action)
-        self._history.append(action)
+        # here ``action`` is a legal Action (a text was parsed above); mypy narrows ``not in`` over a
+        # list but not over the distribution's look-up, and a cast would cost a call on every step
+        self._apply(action)  # type: ignore[arg-type]
+        self._history.append(action)  # type: ignore[arg-type]
 
     def parse_action(self, text: str) -> Action:
         """The legal action (or chance outcome) whose notation is ``text``."""
