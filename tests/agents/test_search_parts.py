@@ -4,19 +4,26 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from collections import Counter
 from fractions import Fraction
 
 import pytest
 
 import tabletop
-from conftest import ROLLS, Roll
 from tabletop.agents.heuristic import HeuristicAgent
 from tabletop.agents.mcts import MCTSAgent
 from tabletop.agents.playout import Playout
 from tabletop.agents.tree import STRATIFY_LIMIT, WIDEN_BASE, WIDEN_POWER, Node, chance_outcome
 from tabletop.core.chance import Distribution
+from tabletop.core.registry import game_class
 from tabletop.core.state import State
+
+# The race's own classes, from the conftest pytest loaded: importing ``conftest`` again would load a
+# second copy that registers the race anew, with a Roll class unequal to the first one's.
+_RACE = sys.modules[game_class("race").__module__]
+ROLLS = _RACE.ROLLS
+Roll = _RACE.Roll
 
 
 def _visit(node: Node, outcome: Roll) -> None:

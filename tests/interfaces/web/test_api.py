@@ -107,7 +107,7 @@ def test_catalog_lists_games_with_their_options_and_bots(client: TestClient) -> 
     assert [o["name"] for o in race["options"]] == ["first_player", "goal"]
     assert [b["spec"] for b in race["bots"]] == ["beginner", "easy", "medium", "hard", "expert"]
     assert [b["usual"] for b in race["bots"]] == [False, False, True, False, False]
-    assert race["bots"][0]["label"] == "Beginner (random)"
+    assert race["bots"][0]["label"] == "Beginner" and race["bots"][0]["agent"] == "random"
 
 
 # -- acting -------------------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ class DonkeyKongGame(Game):
             ),
             Option("data", "path", None, "a data file with your own board, dice and deck", nullable=True,
                    none_means="the packaged provisional board"),
-            Option("turn_limit", int, TURN_LIMIT, "R-K24: the game ends with no winner once this many turns are "
+            Option("turn_limit", int, TURN_LIMIT, "the game ends with no winner once this many turns are "
                    "over (real games end long before)", minimum=1, maximum=MAX_TURN_LIMIT),
         ),
         min_return=-1.0,

@@ -44,7 +44,7 @@ class DoodleJumpGame(Game):
             Option("choose_shield", bool, False,
                    "a Shield holder about to fall (a failed roll, a Monster zonk) chooses whether to spend it (R-D7); "
                    "off: spent automatically"),
-            Option("turn_limit", int, TURN_LIMIT, "R-D24: the game ends with no winner once this many turns "
+            Option("turn_limit", int, TURN_LIMIT, "the game ends with no winner once this many turns "
                    "are over (real games end long before)", minimum=1, maximum=MAX_TURN_LIMIT),
         ),
         min_return=-1.0,

@@ -74,7 +74,7 @@ class JumanjiGame(Game):
                 nullable=True,
                 none_means="the 1995 game's data shipped with tabletop",
             ),
-            Option("turn_limit", int, TURN_LIMIT, "R-J21: the game ends with no winner once this many turns are "
+            Option("turn_limit", int, TURN_LIMIT, "the game ends with no winner once this many turns are "
                    "over (real games end long before)", minimum=1, maximum=MAX_TURN_LIMIT),
         ),
         min_return=-1.0,

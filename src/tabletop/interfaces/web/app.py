@@ -99,8 +99,9 @@ def heuristic_available(game: str) -> bool:
 
 def bot_choices(game: str) -> list[dict[str, Any]]:
     """The bot strengths offered for a game: the difficulty ladder, weakest first (``usual``: the one
-    the lobby offers first). Each level names the agent that plays it in this game."""
-    return [{"spec": level, "label": f"{level.capitalize()} ({spec})", "usual": level == USUAL_LEVEL}
+    the lobby offers first). The label is the level's name alone, which fits a phone's seat menu;
+    ``agent`` names the agent that plays it in this game."""
+    return [{"spec": level, "label": level.capitalize(), "agent": spec, "usual": level == USUAL_LEVEL}
             for level, spec in ladder(game).items()]
 
 
