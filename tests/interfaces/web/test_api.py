@@ -24,6 +24,7 @@ from tabletop.core.replay import replay
 from tabletop.interfaces.cli.app import app as cli
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.rooms import Settings
+from web_api import token_of, view
 
 INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
 
@@ -55,18 +56,6 @@ def create(client: TestClient, game: str, seats: list[dict[str, Any]], **options
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
     return created
-
-
-def token_of(created: dict[str, Any], seat: int) -> str:
-    link: str = created["seats"][seat]["link"]
-    return link.split("token=", 1)[1]
-
-
-def view(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
-    response = client.get(f"/api/games/{game_id}", params={"token": token} if token else {})
-    assert response.status_code == 200, response.text
-    data: dict[str, Any] = response.json()
-    return data
 
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]

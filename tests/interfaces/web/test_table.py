@@ -22,6 +22,7 @@ from tabletop.core.registry import list_games
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.rooms import Settings
 from tabletop.interfaces.web.store import MIGRATIONS, Store
+from web_api import token_of, view
 
 INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
 ANN, BOB = {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}
@@ -54,18 +55,6 @@ def create(client: TestClient, game: str, seats: list[dict[str, Any]], options: 
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
     return created
-
-
-def token_of(created: dict[str, Any], seat: int) -> str:
-    link: str = created["seats"][seat]["link"]
-    return link.split("token=", 1)[1]
-
-
-def view(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
-    response = client.get(f"/api/games/{game_id}", params={"token": token} if token else {})
-    assert response.status_code == 200, response.text
-    data: dict[str, Any] = response.json()
-    return data
 
 
 def post(client: TestClient, game_id: str, path: str, **body: Any) -> Any:
