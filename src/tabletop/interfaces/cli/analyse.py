@@ -65,8 +65,10 @@ def analyse_command(
 
 def print_analysis(analysis: Analysis) -> None:
     """The analysis as a table, the highlighted decisions marked and listed after it."""
-    table = Table(title=f"{analysis.game}: seats {', '.join(map(str, analysis.seats))} judged by expert "
-                        f"({analysis.expert}, {analysis.iterations} iterations a decision)")
+    judged = (f"expert ({analysis.expert})" if analysis.search == analysis.expert
+              else f"expert ({analysis.expert}), chances by {analysis.search}")
+    table = Table(title=f"{analysis.game}: seats {', '.join(map(str, analysis.seats))} judged by {judged}, "
+                        f"{analysis.iterations} iterations a decision")
     for column in ("#", "seat", "played", "expert", "before", "after", "swing", ""):
         table.add_column(column, justify="right" if column in ("#", "seat", "swing") else "left")
     for d in analysis.decisions:
