@@ -24,7 +24,7 @@ from tabletop.core.replay import replay
 from tabletop.interfaces.cli.app import app as cli
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.rooms import Settings
-from web_api import token_of, view
+from web_api import create, token_of, view
 
 INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
 
@@ -49,13 +49,6 @@ def database(tmp_path: Path) -> str:
 def client(database: str) -> Iterator[TestClient]:
     with TestClient(create_app(database, INSTANT)) as c:
         yield c
-
-
-def create(client: TestClient, game: str, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json={"game": game, "seats": seats, "options": options})
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
 
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
