@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -15,9 +14,7 @@ from rich.table import Table
 from tabletop.analysis.annotate import Analysis, annotate
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record
-
-console = Console()
-errors = Console(stderr=True, soft_wrap=True)
+from tabletop.interfaces.cli.console import console, errors
 
 
 def analyse_command(
