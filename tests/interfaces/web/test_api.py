@@ -90,6 +90,8 @@ def test_catalog_lists_games_with_their_options_and_bots(client: TestClient) -> 
     assert [b["spec"] for b in race["bots"]] == ["beginner", "easy", "medium", "hard", "expert"]
     assert [b["usual"] for b in race["bots"]] == [False, False, True, False, False]
     assert race["bots"][0]["label"] == "Beginner" and race["bots"][0]["agent"] == "random"
+    assert race["bots_note"] is None
+    assert "only choice in the game is where the rhino goes" in games["jumanji"]["bots_note"]
 
 
 # -- acting -------------------------------------------------------------------------------------------
