@@ -16,8 +16,8 @@ has none), with the number of playouts and a 95% normal-approximation interval. 
 actually played and ``expert``'s choice each get at least ``min_rollouts`` playouts, searched
 further if the search gave them fewer. The decisions that cost the most are highlighted.
 
-Where a game's ``expert`` is not a search (Doodle Jump's, whose search is not stronger than its
-heuristic), ``expert``'s choice is that agent's own, and the estimates come from the default
+Where a game's ``expert`` is not a search (a game whose search is not stronger than its
+heuristic; docs/agents.md names them), ``expert``'s choice is that agent's own, and the estimates come from the default
 ``mcts`` search with the game's evaluation (named in :attr:`Analysis.search`).
 """
 
