@@ -7,9 +7,11 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabletop.analysis.accumulate import Counts, Moments, Paired
-from tabletop.analysis.metrics import drama, lead_changes, leader
+from tabletop.analysis.metrics import drama, lead_changes, leader, trace_metrics
 from tabletop.analysis.sequential import ConfidenceSequence, reference_interval
 from tabletop.analysis.stats import Z95, percentile
 
@@ -146,3 +148,17 @@ def test_stopping_when_precise_keeps_its_coverage_on_a_coin_of_known_bias() -> N
     assert naive_missed / runs > allowed
     # the price of looking at will: about twice the fixed-size answer, (1.96/0.05)^2 * 0.21 = 323
     assert 323 < np.median(sizes) < 2.5 * 323
+
+
+@given(
+    trace=st.lists(st.lists(st.sampled_from([0.0, 0.25, 0.5, 1 / 3, 0.75, 1.0]), min_size=2, max_size=4), max_size=12),
+    winner=st.integers(-1, 1),
+)
+def test_trace_metrics_are_lead_changes_and_drama(trace: list[list[float]], winner: int) -> None:
+    """The one-pass twin gives exactly the readable definitions' numbers (ties for the lead, equal seats,
+    a winner always ahead or behind, no winner); missing standings and several winners take the definitions."""
+    winners = [] if winner < 0 else [winner]
+    assert trace_metrics(trace, winners) == (lead_changes(trace), *drama(trace, winners))
+    gappy = [*trace, []]
+    assert trace_metrics(gappy, winners) == (lead_changes(gappy), *drama(gappy, winners))
+    assert trace_metrics(trace, [0, 1]) == (lead_changes(trace), *drama(trace, [0, 1]))
