@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -11,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.analysis.accumulate import Counts, Moments, Paired
-from tabletop.analysis.metrics import drama, lead_changes, leader, trace_metrics
+from tabletop.analysis.metrics import drama, lead_changes, leader, place_metrics, trace_metrics
 from tabletop.analysis.sequential import ConfidenceSequence, reference_interval
 from tabletop.analysis.stats import Z95, percentile
 
@@ -162,3 +163,19 @@ def test_trace_metrics_are_lead_changes_and_drama(trace: list[list[float]], winn
     gappy = [*trace, []]
     assert trace_metrics(gappy, winners) == (lead_changes(gappy), *drama(gappy, winners))
     assert trace_metrics(trace, [0, 1]) == (lead_changes(trace), *drama(trace, [0, 1]))
+
+
+@given(
+    places=st.lists(st.lists(st.integers(0, 5), min_size=2, max_size=4).map(tuple), max_size=12),
+    winner=st.integers(-1, 1),
+    steps=st.lists(st.floats(1e-3, 10), min_size=5, max_size=5),
+)
+def test_place_metrics_are_the_metrics_of_the_standings(
+    places: list[tuple[int, ...]], winner: int, steps: list[float]
+) -> None:
+    """Places on a strictly increasing scale give exactly the metrics of the standings they stand for."""
+    winners = [] if winner < 0 else [winner]
+    for scale in ([p / 5 for p in range(6)], [0.0, *itertools.accumulate(steps)]):
+        trace = [[scale[p] for p in ps] for ps in places]
+        assert place_metrics(places, scale, winners) == trace_metrics(trace, winners)
+        assert place_metrics(places, scale, [0, 1]) == trace_metrics(trace, [0, 1])

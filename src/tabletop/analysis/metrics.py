@@ -118,9 +118,10 @@ def row_of(summary: PlayoutSummary, seed: int, model: TimeModel | None) -> GameR
     row.figures = summary.figures
     if model is not None:
         row.minutes = model.minutes(summary.turns, summary.decisions, summary.chance, row.figures)
-    trace = summary.standings
-    if trace is not None:
-        row.lead_changes, row.drama, row.trailed = trace_metrics(trace, winners)
+    if summary.places is not None:
+        row.lead_changes, row.drama, row.trailed = place_metrics(summary.places, summary.scale, winners)
+    elif summary.standings is not None:
+        row.lead_changes, row.drama, row.trailed = trace_metrics(summary.standings, winners)
     return row
 
 
@@ -214,6 +215,51 @@ def trace_metrics(
         if gap > 0:
             trailed = True
             gaps.append(gap / (top - min(standing)))
+        else:
+            gaps.append(0.0)
+    return changes, sum(gaps) / len(gaps), trailed
+
+
+def place_metrics(
+    places: Sequence[Sequence[int]], scale: Sequence[float], winners: Sequence[int]
+) -> tuple[int, float | None, bool | None]:
+    """:func:`trace_metrics` of the standings ``[[scale[p] for p in ps] for ps in places]``, without making them.
+
+    ``scale`` is strictly increasing, so the highest place is the highest standing, places tie
+    exactly when standings do, and the top, bottom and winner's standings are ``scale`` of the
+    top, bottom and winner's places: the same floats in the same arithmetic. tests/analysis/
+    test_statistics.py checks it against :func:`trace_metrics` on random traces.
+
+    >>> place_metrics([(0, 0), (2, 0), (2, 4)], [0.0, 0.25, 0.5, 0.75, 1.0], winners=[1])
+    (1, 0.3333333333333333, True)
+    """
+    if len(winners) > 1 or not all(places):
+        trace = [[scale[p] for p in ps] for ps in places]
+        return (lead_changes(trace), *drama(trace, winners))
+    last = -1
+    changes = 0
+    tops = []
+    for ps in places:
+        top = max(ps)
+        tops.append(top)
+        if ps.count(top) == 1:
+            now = ps.index(top)
+            if now != last:
+                changes += 1  # the first leader is counted too, and taken off below
+                last = now
+    changes = changes - 1 if changes else 0
+    if not winners:
+        return changes, None, None
+    if not places:
+        return changes, None, False
+    w = winners[0]
+    gaps = []
+    trailed = False
+    for ps, top in zip(places, tops, strict=True):
+        if ps[w] < top:
+            trailed = True
+            best = scale[top]
+            gaps.append((best - scale[ps[w]]) / (best - scale[min(ps)]))
         else:
             gaps.append(0.0)
     return changes, sum(gaps) / len(gaps), trailed

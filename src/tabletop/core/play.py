@@ -161,8 +161,13 @@ class PlayoutSummary:
     legal_sum: int  # legal actions summed over decisions
     chance: int  # chance events
     figures: dict[str, float]  # ``State.metrics()`` at the end
-    #: ``State.standings()`` at the start, whenever the turn number changed, and at the end (None: no standings)
+    #: ``State.standings()`` at the start, whenever the turn number changed, and at the end (None: no standings,
+    #: or given as ``places``)
     standings: list[list[float]] | None
+    #: the same standings as places on one scale, cheaper to record: each standing is ``[scale[p] for p in
+    #: places[i]]``, and ``scale`` is strictly increasing (so the order of places is the order of standings)
+    places: list[tuple[int, ...]] | None = None
+    scale: tuple[float, ...] = ()
 
 
 def run(

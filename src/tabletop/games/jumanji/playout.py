@@ -92,8 +92,16 @@ class RandomPlayout:
         self.deck = tuple(range(len(board.card_numbers)))
         self.places = board.grid_places
         self.seat_keys = tuple(seat_key(seat) for seat in range(self.n))
+        # who rolls to rescue, in order, on a Blank and a Jungle space of each seat: the others from the left
+        # (J-BLANK-1), or everyone from the current player (J-JUNGLE-1); the pawns move in the same order (R-J7)
+        n = self.n
+        self.rescuers = tuple(
+            (tuple((cur + k) % n for k in range(1, n)), tuple((cur + k) % n for k in range(n))) for cur in range(n)
+        )
         # standings (JumanjiState.standings): shares[seat][place] is place / centre, the same division
         self.shares = tuple(tuple(place / centre for place in range(centre + 1)) for centre in self.centre)
+        #: on a board whose paths are equally long every seat's standing is one scale of its place
+        self.one_scale = len(set(self.centre)) == 1
 
     def __call__(self, seed: int) -> PlayoutSummary:
         return self.play(seed)
@@ -114,8 +122,8 @@ class RandomPlayout:
         places = self.places
         cutoff = self.cutoff
         stop_faces = self.stop_faces
-        shares = self.shares
         turn_limit = self.turn_limit
+        rescuers = self.rescuers
         base = mix64(seed & MASK64)  # Streams(seed)
         rand = Random(mix64(base ^ self.chance_key)).random
         seat_rand: list[Callable[[], float] | None] = [None] * n  # made when the seat first decides
@@ -131,7 +139,7 @@ class RandomPlayout:
         decisions = choices = choice_turns = legal_sum = 0
         winner = -1
         end = st.LIMIT
-        standings = [list(map(getitem, shares, pos))]
+        at_turns = [tuple(pos)]  # every pawn's place at the start of each turn: the standings
 
         for left in range(self.challenge_cards, 0, -1):  # J-SETUP-2, R-J18
             index = int(rand() * len(pile))
@@ -163,7 +171,7 @@ class RandomPlayout:
             # -- the space's directions (J-TURN-3, J-TURN-4) ----------------------------------------
             if kind in (BLANK, JUNGLE):  # J-BLANK-1, J-JUNGLE-1: danger cards until one is settled
                 jungle = kind == JUNGLE
-                first_rescuer = cur if jungle else cur + 1  # a Jungle space: you roll too, first
+                seats = rescuers[cur][jungle]
                 while True:
                     index = int(rand() * len(pile))
                     if trace is not None:
@@ -176,17 +184,17 @@ class RandomPlayout:
                         discard.clear()
                     attempts += 1
                     failed = False
-                    for k in range(first_rescuer, cur + n):  # J-RESCUE-1, R-J14: every rescuer rolls
+                    for actor in seats:  # J-RESCUE-1, R-J14: every rescuer rolls
                         u = rand()
                         if trace is not None:
                             here = self._position(st.RESCUE, pos, rhino, grid, discard, pile, cur, turn,
-                                                  (attempts, failures, rolls + k - first_rescuer, misses), waits,
-                                                  jungle=jungle, card=card, actor=k % n, failed=failed)
+                                                  (attempts, failures, rolls, misses), waits,
+                                                  jungle=jungle, card=card, actor=actor, failed=failed)
                             trace(Step(here, (SAVED, FAILED), SAVED if u < cutoff else FAILED))
+                        rolls += 1
                         if u >= cutoff:
                             misses += 1
                             failed = True
-                    rolls += cur + n - first_rescuer
                     if not failed:
                         break
                     failures += 1
@@ -204,8 +212,7 @@ class RandomPlayout:
                     discard.append(card)
                     number = numbers[card]
                     reached = []
-                    for k in range(first_rescuer, cur + n):  # J-BLANK-2, J-JUNGLE-2, R-J7: one by one clockwise
-                        seat = k % n
+                    for seat in seats:  # J-BLANK-2, J-JUNGLE-2, R-J7: one by one clockwise
                         if rhino == seat:  # R-J3: a blocked pawn cannot move forward
                             continue
                         target = pos[seat] + number
@@ -268,9 +275,9 @@ class RandomPlayout:
                 break
             cur = (cur + 1) % n
             turn += 1
-            standings.append(list(map(getitem, shares, pos)))
+            at_turns.append(tuple(pos))
 
-        standings.append(list(map(getitem, shares, pos)))
+        at_turns.append(tuple(pos))
         if trace is not None:
             here = self._position(end, pos, rhino, grid, discard, pile, cur, turn,
                                   (attempts, failures, rolls, misses), waits, winner=winner)
@@ -297,7 +304,9 @@ class RandomPlayout:
             legal_sum=legal_sum,
             chance=chance,
             figures=figures,
-            standings=standings,
+            standings=None if self.one_scale else [list(map(getitem, self.shares, at)) for at in at_turns],
+            places=at_turns if self.one_scale else None,
+            scale=self.shares[0],
         )
 
     def _position(
