@@ -180,44 +180,41 @@ def trace_metrics(
 ) -> tuple[int, float | None, bool | None]:
     """``lead_changes(trace)`` and ``drama(trace, winners)`` in one pass: the same numbers, found faster.
 
-    Every row of a run needs them, so they are computed once per standing with the
-    sequence's own ``max``/``count``/``index`` (a single winner's gap is ``top - standing[w]``,
-    exactly the mean over one winner; a positive gap has a positive spread, and a zero gap
-    gives 0.0 either way). Traces with a missing standing or several winners take the
-    definitions above. tests/analysis/test_statistics.py checks the two agree on random traces.
+    Every row of a run needs them, so each standing is sorted once: the last value is the
+    top, the lead is shared when the one before it is equal, the first is the bottom (a
+    single winner's gap is ``top - standing[w]``, exactly the mean over one winner; a
+    positive gap has a positive spread, and a zero gap gives 0.0 either way). Traces with
+    a missing standing, a single seat or several winners take the definitions above.
+    tests/analysis/test_statistics.py checks the two agree on random traces.
 
     >>> trace_metrics([[0, 0], [2, 0], [2, 4]], winners=[1])
     (1, 0.3333333333333333, True)
     """
-    if len(winners) > 1 or not all(trace):
+    if len(winners) > 1 or min(map(len, trace), default=2) < 2:
         return (lead_changes(trace), *drama(trace, winners))
+    w = winners[0] if winners else -1
     last = -1
     changes = 0
-    tops = []
-    for standing in trace:
-        top = max(standing)
-        tops.append(top)
-        if standing.count(top) == 1:
+    gaps = []
+    trailed = False
+    for standing, ranked in zip(trace, map(sorted, trace), strict=True):
+        top = ranked[-1]
+        if ranked[-2] != top:
             now = standing.index(top)
             if now != last:
                 changes += 1  # the first leader is counted too, and taken off below
                 last = now
+        if w >= 0:
+            gap = top - standing[w]
+            if gap > 0:
+                trailed = True
+                gaps.append(gap / (top - ranked[0]))
+            else:
+                gaps.append(0.0)
     changes = changes - 1 if changes else 0
-    if not winners:
+    if w < 0:
         return changes, None, None
-    if not trace:
-        return changes, None, False
-    w = winners[0]
-    gaps = []
-    trailed = False
-    for standing, top in zip(trace, tops, strict=True):
-        gap = top - standing[w]
-        if gap > 0:
-            trailed = True
-            gaps.append(gap / (top - min(standing)))
-        else:
-            gaps.append(0.0)
-    return changes, sum(gaps) / len(gaps), trailed
+    return changes, (sum(gaps) / len(gaps) if gaps else None), trailed
 
 
 def place_metrics(
@@ -233,36 +230,32 @@ def place_metrics(
     >>> place_metrics([(0, 0), (2, 0), (2, 4)], [0.0, 0.25, 0.5, 0.75, 1.0], winners=[1])
     (1, 0.3333333333333333, True)
     """
-    if len(winners) > 1 or not all(places):
+    if len(winners) > 1 or min(map(len, places), default=2) < 2:
         trace = [[scale[p] for p in ps] for ps in places]
         return (lead_changes(trace), *drama(trace, winners))
+    w = winners[0] if winners else -1
     last = -1
     changes = 0
-    tops = []
-    for ps in places:
-        top = max(ps)
-        tops.append(top)
-        if ps.count(top) == 1:
+    gaps = []
+    trailed = False
+    for ps, ranked in zip(places, map(sorted, places), strict=True):
+        top = ranked[-1]
+        if ranked[-2] != top:
             now = ps.index(top)
             if now != last:
                 changes += 1  # the first leader is counted too, and taken off below
                 last = now
+        if w >= 0:
+            if ps[w] < top:
+                trailed = True
+                best = scale[top]
+                gaps.append((best - scale[ps[w]]) / (best - scale[ranked[0]]))
+            else:
+                gaps.append(0.0)
     changes = changes - 1 if changes else 0
-    if not winners:
+    if w < 0:
         return changes, None, None
-    if not places:
-        return changes, None, False
-    w = winners[0]
-    gaps = []
-    trailed = False
-    for ps, top in zip(places, tops, strict=True):
-        if ps[w] < top:
-            trailed = True
-            best = scale[top]
-            gaps.append((best - scale[ps[w]]) / (best - scale[min(ps)]))
-        else:
-            gaps.append(0.0)
-    return changes, sum(gaps) / len(gaps), trailed
+    return changes, (sum(gaps) / len(gaps) if gaps else None), trailed
 
 
 def decisiveness(
