@@ -61,6 +61,8 @@ class Step:
 
 Trace = Callable[[Step], None]
 
+DANGER = (BLANK, JUNGLE)  # the spaces whose directions are a danger card
+
 
 class RandomPlayout:
     """Plays whole games of one :class:`JumanjiGame` with a random player in every seat.
@@ -80,7 +82,10 @@ class RandomPlayout:
         self.first_player = game.first_player
         self.challenge_cards = game.challenge_cards
         self.turn_limit = game.turn_limit
-        self.chance_key = stream_name_key(State.chance_stream(game.new_initial_state()))
+        initial = game.new_initial_state()
+        if type(initial).chance_stream is not State.chance_stream:
+            raise ValueError("the fast playout draws every chance node from the one default stream")
+        self.chance_key = stream_name_key(initial.chance_stream())
         # the number die: a uniform distribution, sampled as outcomes[int(u * len(outcomes))]
         self.faces = tuple(cast(Roll, roll).n for roll in game.d8.outcomes)
         self.stop_faces = board.stop_faces
@@ -140,6 +145,7 @@ class RandomPlayout:
         winner = -1
         end = st.LIMIT
         at_turns = [tuple(pos)]  # every pawn's place at the start of each turn: the standings
+        at_turn = at_turns.append
 
         for left in range(self.challenge_cards, 0, -1):  # J-SETUP-2, R-J18
             index = int(rand() * len(pile))
@@ -159,17 +165,18 @@ class RandomPlayout:
                 if rhino == cur:
                     rhino = -1  # an even roll sends the rhino home, and the pawn moves
                 target = pos[cur] + roll
-                if target == centre[cur]:  # J-WIN-1
+                if target < centre[cur]:  # J-TURN-2
+                    pos[cur] = target
+                elif target == centre[cur]:  # J-WIN-1
                     pos[cur] = target
                     winner = cur
                     end = st.WON
                     break
-                if target < centre[cur]:  # J-TURN-2 (else J-WIN-2, R-J15: too many, the pawn stays)
-                    pos[cur] = target
+                # else J-WIN-2, R-J15: too many, the pawn stays
             kind = kinds[cur][pos[cur]]
 
             # -- the space's directions (J-TURN-3, J-TURN-4) ----------------------------------------
-            if kind in (BLANK, JUNGLE):  # J-BLANK-1, J-JUNGLE-1: danger cards until one is settled
+            if kind in DANGER:  # J-BLANK-1, J-JUNGLE-1: danger cards until one is settled
                 jungle = kind == JUNGLE
                 seats = rescuers[cur][jungle]
                 while True:
@@ -275,9 +282,9 @@ class RandomPlayout:
                 break
             cur = (cur + 1) % n
             turn += 1
-            at_turns.append(tuple(pos))
+            at_turn(tuple(pos))
 
-        at_turns.append(tuple(pos))
+        at_turn(tuple(pos))
         if trace is not None:
             here = self._position(end, pos, rhino, grid, discard, pile, cur, turn,
                                   (attempts, failures, rolls, misses), waits, winner=winner)
