@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from tabletop.analysis.metrics import play_traced, row_of
 from tabletop.analysis.runner import Decisiveness, RunSpec, Variant, fast_playout, game_seed, play_chunk, to_columns
 from tabletop.core.play import MASK64, Streams, mix64, seat_key, stream_name_key
 from tabletop.games.jumanji import JumanjiGame
+from tabletop.games.jumanji.data import default_path
 from tabletop.games.jumanji.playout import Divergence, RandomPlayout, Step, replay
 
 OPTIONS: list[dict[str, Any]] = [
@@ -176,3 +178,19 @@ def test_a_game_sent_to_a_worker_keeps_its_playout() -> None:
     playout, copied = game.random_playout(), copy.random_playout()
     assert playout is not None and copied is not None
     assert all(playout(seed) == copied(seed) for seed in range(50))
+
+
+def test_paths_of_different_lengths_report_their_standings_as_shares(tmp_path: Path) -> None:
+    """J-WIN-1 on a user board whose red path is shorter: standings are no longer one scale of the places,
+    so the playout reports them as the shares themselves, and the rows still match."""
+    text = default_path().read_text(encoding="utf-8")
+    uneven = tmp_path / "uneven.toml"
+    uneven.write_text(re.sub(r'spaces = "[BWJR]+"', 'spaces = "BBBRBWBBJBRBBWBJBBRBB"', text, count=1), "utf-8")
+    for players in (2, 4):
+        game = make(players=players, data=str(uneven))
+        playout = RandomPlayout(game)
+        assert not playout.one_scale
+        summary = playout(game_seed(2, 0))
+        assert summary.places is None and summary.standings is not None
+        for i in range(30):
+            compare(game, game_seed(2, i))
