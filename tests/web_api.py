@@ -1,10 +1,19 @@
-"""Helpers the web server's API tests share: a seat's token from a created game, and a game's view."""
+"""Helpers the web server's API tests share: creating a game, a seat's token from it, and a game's view."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+
+def create(client: TestClient, game: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
+           **fields: Any) -> dict[str, Any]:
+    """Create a game through the API (``fields``: the request's other fields, such as ``turn_clock``)."""
+    response = client.post("/api/games", json={"game": game, "seats": seats, "options": options or {}, **fields})
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
 
 
 def token_of(created: dict[str, Any], seat: int) -> str:

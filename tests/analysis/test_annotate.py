@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import tabletop
@@ -65,3 +67,24 @@ def test_a_record_that_does_not_replay_is_refused() -> None:
     record.actions = [*record.actions[:3], "fly"]
     with pytest.raises(ReplayError):
         annotate(record, iterations=10)
+
+
+def test_an_expert_that_is_not_a_search_chooses_and_the_default_search_estimates() -> None:
+    """Doodle Jump's expert is its heuristic (docs/agents.md): its choice is the heuristic's own,
+    and the chances come from the default search, named in the analysis."""
+    game = tabletop.make("doodle-jump", players=2)
+    record = tabletop.play(game, [from_spec("random"), from_spec("heuristic")], seed=4)
+    analysis = annotate(record, seats=[0], iterations=40, min_rollouts=10, seed=2)
+    assert analysis.expert == "heuristic" and analysis.search == "mcts"
+    assert analysis.decisions
+    heuristic = from_spec("heuristic")
+    state = record.initial_state()
+    chosen = {}
+    for index, text in enumerate(record.actions):
+        if state.current_player() == 0 and len(state.legal_actions()) > 1:
+            heuristic.reset(0)
+            chosen[index] = str(heuristic.step(state.clone(), random.Random(0)))
+        state.apply_action(text)
+    for decision in analysis.decisions:
+        assert decision.expert == chosen[decision.index]
+        assert decision.before.rollouts >= 10 and decision.after.rollouts >= 10

@@ -110,3 +110,14 @@ def test_analyse_explains_each_human_decision(tmp_path: Path) -> None:
     assert decision["after"]["rollouts"] >= 50 and decision["swing"] < -0.5 and decision["highlighted"]
     result = runner.invoke(app, ["analyse", str(path), "--seat", "3"])
     assert result.exit_code == 1 and "seat 3 is not a seat of this 2-player game" in result.output
+
+
+def test_serve_refuses_a_port_out_of_range_before_starting() -> None:
+    for port in ("0", "65536", "99999"):
+        result = runner.invoke(app, ["serve", "--port", port])
+        assert result.exit_code == 2 and "--port" in result.output, (port, result.output)
+
+
+def test_an_error_message_is_printed_as_text_not_markup() -> None:
+    result = runner.invoke(app, ["compare", "jumanji", "--variant", "a:[bold]x=1"])
+    assert result.exit_code == 2 and "unknown option '[bold]x'" in result.output

@@ -2,7 +2,7 @@
 
 Each level is an agent spec chosen per game, meant to win clearly more often than the one
 below it (at least 100 Elo); ``benchmarks/ladder.py`` measures each step, and docs/agents.md
-has the figures (not every step reaches it yet). A game names its levels in its evaluation part (``LADDER``: a
+has the figures. A game names its levels in its evaluation part (``LADDER``: a
 mapping from level to spec); a game without one gets :data:`DEFAULT_LADDER`, which is not
 calibrated.
 
@@ -31,7 +31,8 @@ from tabletop.core.registry import evaluation, has_part
 from tabletop.core.state import State
 
 __all__ = [
-    "BUDGETS", "DEFAULT_LADDER", "LEVELS", "SEARCH_LADDER", "LevelAgent", "UnknownLevelError", "ladder", "level_spec",
+    "BUDGETS", "DEFAULT_LADDER", "LEVELS", "SEARCH_LADDER", "LevelAgent", "UnknownLevelError", "ladder", "ladder_note",
+    "level_spec",
 ]
 
 
@@ -73,6 +74,12 @@ def ladder(game: str) -> dict[str, str]:
     if own is not None:
         return dict(own)
     return dict(DEFAULT_LADDER if has_part(game, "heuristic") else SEARCH_LADDER)
+
+
+def ladder_note(game: str) -> str | None:
+    """What a player should know about ``game``'s levels, if anything (``LADDER_NOTE`` in its evaluation part)."""
+    note: Any = getattr(evaluation(game), "LADDER_NOTE", None)
+    return None if note is None else str(note)
 
 
 def level_spec(game: str, level: str) -> str:

@@ -15,6 +15,10 @@ after a few turns and scored by the game's evaluation, or played to the end wher
 has none), with the number of playouts and a 95% normal-approximation interval. The action
 actually played and ``expert``'s choice each get at least ``min_rollouts`` playouts, searched
 further if the search gave them fewer. The decisions that cost the most are highlighted.
+
+Where a game's ``expert`` is not a search (Doodle Jump's, whose search is not stronger than its
+heuristic), ``expert``'s choice is that agent's own, and the estimates come from the default
+``mcts`` search with the game's evaluation (named in :attr:`Analysis.search`).
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ LABELS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
 
 
 class AnalysisError(TabletopError):
-    """A record that cannot be analysed (its game has no searchable expert, or a seat is out of range)."""
+    """A record that cannot be analysed (a seat is out of range)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,7 @@ class Analysis:
     seats: tuple[int, ...]
     expert: str
     iterations: int
+    search: str = ""
     decisions: list[Decision] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -110,10 +115,12 @@ def analysed_seats(record: Record, seats: Sequence[int] | None = None) -> tuple[
 
 
 def expert_search(game: str, iterations: int) -> MCTSAgent:
-    """The ``expert`` level's search for ``game``, bounded by iterations instead of time (reproducible)."""
+    """The search that estimates chances in ``game``: the ``expert`` level's where that is a search,
+    else the default ``mcts`` (with the game's evaluation), bounded by iterations instead of time
+    (reproducible)."""
     agent = from_spec(level_spec(game, "expert"))
     if not isinstance(agent, MCTSAgent):
-        raise AnalysisError(f"the expert level of {game} is {agent.name!r}, not a search: nothing to estimate with")
+        agent = MCTSAgent()
     agent.seconds = None
     agent.iterations = iterations
     agent.reuse = False  # each decision judged on its own search
@@ -133,7 +140,10 @@ def annotate(
     replay(record)  # a record that does not replay is refused before any search
     chosen = analysed_seats(record, seats)
     agent = expert_search(record.game, iterations)
-    analysis = Analysis(record.game, chosen, level_spec(record.game, "expert"), iterations)
+    expert_spec = level_spec(record.game, "expert")
+    chooser = from_spec(expert_spec)  # the expert's own choice where it is not the search itself
+    searching = isinstance(chooser, MCTSAgent)
+    analysis = Analysis(record.game, chosen, expert_spec, iterations, expert_spec if searching else "mcts")
     state = record.initial_state()
     for index, text in enumerate(record.actions):
         if progress is not None:
@@ -145,7 +155,11 @@ def annotate(
             rng = random.Random(derive_seed(seed, index))
             agent.reset(player)
             root = agent.search(state, rng)
-            expert, _ = best_child(root, player)
+            if searching:
+                expert, _ = best_child(root, player)
+            else:
+                chooser.reset(player)
+                expert = chooser.step(state.clone(), random.Random(derive_seed(seed, index)))
             for action in {expert, played}:
                 node = root.children.get(action)
                 missing = min_rollouts - (node.visits if node is not None else 0)

@@ -28,6 +28,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from dk_scenarios import TINY
+
 import tabletop
 from tabletop.core.errors import NotationError
 from tabletop.games.donkey_kong import DonkeyKongGame, DonkeyKongState
@@ -36,61 +38,6 @@ from tabletop.games.donkey_kong.invariants import PositionError, check_position
 FAILURES = ("safety-net", "no-move", "crash", "not-canonical", "broken-play")
 SAFETY_NET = "not a playable donkey-kong position"
 NO_MOVE = "has no legal action and no chance outcome"
-
-SMALL_BOARD = """
-title = "a small board of a user's own"
-[setup]
-hand_size = 1
-barrels = 3
-barrels_on_board = 1
-fireballs = 1
-finish_bonus = 50
-[dice.white]
-faces = [1, 2]
-[dice.red]
-faces = [1, "rests"]
-[[cards]]
-kind = "jump"
-points = 10
-count = 4
-[[cards]]
-kind = "hammer"
-points = 20
-count = 4
-[board]
-start = { joins = ["A2"] }
-finish = "T1"
-oil_can_beside = "A1"
-barrel_drop = "B1"
-donkey_kong_front = "B1"
-[[board.girders]]
-name = "A"
-spaces = 4
-barrels_roll = "left"
-red_dots = [3]
-black_dots = [4]
-[[board.girders]]
-name = "B"
-spaces = 4
-barrels_roll = "right"
-[[board.girders]]
-name = "T"
-spaces = 1
-barrels_roll = "none"
-[[board.edges]]
-upper = "B4"
-lower = "A4"
-[[board.ladders]]
-name = "L1"
-bottom = "A3"
-top = "B3"
-rungs = 1
-[[board.ladders]]
-name = "L2"
-bottom = "B2"
-top = "T1"
-rungs = 0
-"""
 
 
 def games(small_board: Path | None = None) -> list[DonkeyKongGame]:
@@ -257,7 +204,7 @@ def run(count: int, seed: int, report: bool = True) -> Counter[str]:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         board = Path(folder) / "small.toml"
-        board.write_text(SMALL_BOARD, encoding="utf-8")
+        board.write_text(TINY, encoding="utf-8")
         every = games(board)
         pool = [(game, text) for game in every for text in corpus(game, rng, 60)]
     counts: Counter[str] = Counter()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import tabletop
 from tabletop.games.donkey_kong import DonkeyKongGame, DonkeyKongState
 
@@ -88,3 +90,66 @@ def route_to(state: DonkeyKongState, destination: str) -> str:
     found = [str(a) for a in state.legal_actions() if str(a).split(">")[-1].removeprefix("move ") == destination]
     assert len(found) == 1, (destination, [str(a) for a in state.legal_actions()])
     return found[0]
+
+
+#: a tiny board of a user's own (data tests, fuzzing): two girders of four spaces and a top
+TINY = """
+title = "tiny test board"
+[setup]
+hand_size = 1
+barrels = 3
+barrels_on_board = 1
+fireballs = 1
+finish_bonus = 50
+[dice.white]
+faces = [1, 2]
+[dice.red]
+faces = [1, "rests"]
+[[cards]]
+kind = "jump"
+points = 10
+count = 4
+[[cards]]
+kind = "hammer"
+points = 20
+count = 4
+[board]
+start = { joins = ["A2"] }
+finish = "T1"
+oil_can_beside = "A1"
+barrel_drop = "B1"
+donkey_kong_front = "B1"
+[[board.girders]]
+name = "A"
+spaces = 4
+barrels_roll = "left"
+red_dots = [3]
+black_dots = [4]
+[[board.girders]]
+name = "B"
+spaces = 4
+barrels_roll = "right"
+[[board.girders]]
+name = "T"
+spaces = 1
+barrels_roll = "none"
+[[board.edges]]
+upper = "B4"
+lower = "A4"
+[[board.ladders]]
+name = "L1"
+bottom = "A3"
+top = "B3"
+rungs = 1
+[[board.ladders]]
+name = "L2"
+bottom = "B2"
+top = "T1"
+rungs = 0
+"""
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "board.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)

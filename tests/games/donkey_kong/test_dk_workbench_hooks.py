@@ -6,8 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from dk_scenarios import make_game, position, state_of
-from test_dk_data import TINY, write
+from dk_scenarios import TINY, make_game, position, state_of, write
 
 from tabletop.analysis.metrics import lead_changes
 from tabletop.core.errors import DataFileError

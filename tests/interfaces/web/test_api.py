@@ -24,7 +24,7 @@ from tabletop.core.replay import replay
 from tabletop.interfaces.cli.app import app as cli
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.rooms import Settings
-from web_api import token_of, view
+from web_api import create, token_of, view
 
 INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
 
@@ -49,13 +49,6 @@ def database(tmp_path: Path) -> str:
 def client(database: str) -> Iterator[TestClient]:
     with TestClient(create_app(database, INSTANT)) as c:
         yield c
-
-
-def create(client: TestClient, game: str, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json={"game": game, "seats": seats, "options": options})
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
 
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
@@ -97,6 +90,8 @@ def test_catalog_lists_games_with_their_options_and_bots(client: TestClient) -> 
     assert [b["spec"] for b in race["bots"]] == ["beginner", "easy", "medium", "hard", "expert"]
     assert [b["usual"] for b in race["bots"]] == [False, False, True, False, False]
     assert race["bots"][0]["label"] == "Beginner" and race["bots"][0]["agent"] == "random"
+    assert race["bots_note"] is None
+    assert "only choice in the game is where the rhino goes" in games["jumanji"]["bots_note"]
 
 
 # -- acting -------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.rooms import Settings
 from tabletop.interfaces.web.store import Store
-from web_api import token_of, view
+from web_api import create, token_of, view
 
 INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
@@ -34,13 +34,6 @@ def wait_until(check: Callable[[], Any], timeout: float = 10.0) -> Any:
         if time.monotonic() > deadline:
             raise AssertionError("timed out waiting for the server")
         time.sleep(0.01)
-
-
-def create(client: TestClient, game: str, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json={"game": game, "seats": seats, "options": options})
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
 
 
 def test_a_restarted_server_resumes_every_game_exactly(any_database: str) -> None:

@@ -22,7 +22,7 @@ from tabletop.core.registry import list_games
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.rooms import Settings
 from tabletop.interfaces.web.store import MIGRATIONS, Store
-from web_api import token_of, view
+from web_api import create, token_of, view
 
 INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
 ANN, BOB = {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}
@@ -47,14 +47,6 @@ def database(tmp_path: Path) -> str:
 def client(database: str) -> Iterator[TestClient]:
     with TestClient(create_app(database, INSTANT)) as c:
         yield c
-
-
-def create(client: TestClient, game: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
-           **fields: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json={"game": game, "seats": seats, "options": options or {}, **fields})
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
 
 
 def post(client: TestClient, game_id: str, path: str, **body: Any) -> Any:

@@ -20,7 +20,7 @@ from tabletop.core.state import State
 from tabletop.games.jumanji.heuristic import choose as rollout
 from tabletop.games.jumanji.state import JumanjiState
 
-__all__ = ["FEATURES", "LADDER", "NOBODY_FEATURES", "evaluate", "figures", "model", "rollout"]
+__all__ = ["FEATURES", "LADDER", "LADDER_NOTE", "NOBODY_FEATURES", "evaluate", "figures", "model", "rollout"]
 
 #: Each seat's figures, in the order of the weights.
 FEATURES = ("path_left", "blocked", "to_move")
@@ -35,6 +35,10 @@ LADDER = {
     "hard": "mcts:iterations=600",
     "expert": "mcts:seconds=1.5",
 }
+#: ... and what a player should know about them (the lobby shows it): the rhino is the only
+#: decision, worth a few points of win rate at most (docs/agents.md).
+LADDER_NOTE = ("In Jumanji the bots differ little: the dice decide almost everything, and the only "
+               "choice in the game is where the rhino goes.")
 
 
 @cache

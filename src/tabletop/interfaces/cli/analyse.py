@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -15,9 +14,7 @@ from rich.table import Table
 from tabletop.analysis.annotate import Analysis, annotate
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record
-
-console = Console()
-errors = Console(stderr=True, soft_wrap=True)
+from tabletop.interfaces.cli.console import console, errors
 
 
 def analyse_command(
@@ -65,8 +62,10 @@ def analyse_command(
 
 def print_analysis(analysis: Analysis) -> None:
     """The analysis as a table, the highlighted decisions marked and listed after it."""
-    table = Table(title=f"{analysis.game}: seats {', '.join(map(str, analysis.seats))} judged by expert "
-                        f"({analysis.expert}, {analysis.iterations} iterations a decision)")
+    judged = (f"expert ({analysis.expert})" if analysis.search == analysis.expert
+              else f"expert ({analysis.expert}), chances by {analysis.search}")
+    table = Table(title=f"{analysis.game}: seats {', '.join(map(str, analysis.seats))} judged by {judged}, "
+                        f"{analysis.iterations} iterations a decision")
     for column in ("#", "seat", "played", "expert", "before", "after", "swing", ""):
         table.add_column(column, justify="right" if column in ("#", "seat", "swing") else "left")
     for d in analysis.decisions:

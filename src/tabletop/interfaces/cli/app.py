@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import (
     BarColumn,
@@ -30,11 +28,11 @@ from tabletop.core.record import Record, one_line
 from tabletop.core.registry import game_class, list_games
 from tabletop.core.replay import replay
 from tabletop.interfaces.cli.analyse import analyse_command
+from tabletop.interfaces.cli.console import console, errors, fail, need, or_exit
 from tabletop.interfaces.cli.options import build_bots, build_game
+from tabletop.interfaces.cli.serve import serve_command
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession, verdict
 from tabletop.interfaces.cli.workbench import compare_command, report_command
-
-T = TypeVar("T")
 
 app = typer.Typer(
     name="tabletop",
@@ -44,8 +42,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-errors = Console(stderr=True, soft_wrap=True)
 
 GameName = Annotated[str, typer.Argument(help="The game, by the name `tabletop games` lists.", show_default=False)]
 Players = Annotated[
@@ -118,10 +114,10 @@ def play(
       tabletop play GAME -p 2 --bots heuristic
       tabletop play GAME -p 3 --bot-seat 2=mcts:iterations=800
     """
-    built = _or_exit(lambda: build_game(game, players, first_player, data, option))
+    built = or_exit(lambda: build_game(game, players, first_player, data, option))
     if not 0 <= humans <= built.num_players:
-        _fail(f"--humans must be from 0 to {built.num_players} for {built.num_players} players, not {humans}")
-    agents = _or_exit(lambda: build_bots(built.num_players, humans, bots, bot_seat))
+        fail(f"--humans must be from 0 to {built.num_players} for {built.num_players} players, not {humans}")
+    agents = or_exit(lambda: build_bots(built.num_players, humans, bots, bot_seat))
     session = PlaySession(built, humans=humans, seed=seed, console=console, bots=agents)
     record = session.run()
     path = save or Path(f"tabletop-{built.name}-{record.seed}.json")
@@ -171,7 +167,7 @@ def replay_command(
         raise typer.Exit(code=1) from None
     except NotationError as exc:
         message = one_line(str(exc))
-        raise _fail(escape(message if message.startswith(str(file)) else f"{file}: {message}")) from None
+        raise fail(escape(message if message.startswith(str(file)) else f"{file}: {message}")) from None
 
 
 @app.command(name="simulate")
@@ -207,13 +203,13 @@ def simulate_command(
       tabletop simulate GAME -n 5000 -o KEY=VALUE -w 2
       tabletop simulate GAME -n 2000 -p 4 --bots random --bot-seat 0=heuristic
     """
-    built = _or_exit(lambda: build_game(game, players, first_player, data, option))
-    chosen = _or_exit(lambda: build_bots(built.num_players, 0, bots, bot_seat))
+    built = or_exit(lambda: build_game(game, players, first_player, data, option))
+    chosen = or_exit(lambda: build_bots(built.num_players, 0, bots, bot_seat))
     agents = [a if a is not None else RandomAgent() for a in chosen]
-    run_backend = _or_exit(lambda: make_backend(backend, workers, address))
+    run_backend = or_exit(lambda: make_backend(backend, workers, address))
     with Progress(*_progress_columns(), console=errors, transient=True, disable=as_json) as progress:
         task = progress.add_task(f"simulating {built.name}", total=n)
-        report = _or_exit(
+        report = or_exit(
             lambda: simulate(
                 built, n, seed=seed, agents=agents, backend=run_backend, out=out,
                 progress=lambda k: progress.advance(task, k),
@@ -264,13 +260,13 @@ def tournament_command(
     from tabletop.analysis.tournament import tournament
 
     if out is not None:
-        _need("pyarrow", "--out", "analysis")
-    built = _or_exit(lambda: build_game(game, players, first_player, data, option))
+        need("pyarrow", "--out", "analysis")
+    built = or_exit(lambda: build_game(game, players, first_player, data, option))
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     count = workers if workers is not None else (os.cpu_count() or 1)
     with Progress(*_progress_columns(), console=errors, transient=True, disable=as_json) as progress:
         task = progress.add_task(f"{built.name} tournament", total=n)
-        report = _or_exit(
+        report = or_exit(
             lambda: tournament(
                 built, specs, n, seed=seed, workers=count, progress=lambda k: progress.advance(task, k)
             )
@@ -343,100 +339,7 @@ def _progress_columns() -> tuple[ProgressColumn, ...]:
     )
 
 
-@app.command()
-def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
-    database: Annotated[
-        str, typer.Option("--database", help="Where games are kept: any SQLAlchemy URL (SQLite or PostgreSQL).")
-    ] = "sqlite:///tabletop.db",
-    bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.")] = 0.9,
-    live_seconds: Annotated[
-        float | None,
-        typer.Option("--live-seconds", help="Length of a live race against a timer (default: the rules' timer)."),
-    ] = None,
-    data: Annotated[
-        list[str] | None,
-        typer.Option("--data", help="A custom board as GAME=FILE, read once at start-up (repeatable)."),
-    ] = None,
-    bot_seconds: Annotated[float, typer.Option("--bot-seconds", help="Most seconds a bot may think a move.")] = 2.0,
-    bot_iterations: Annotated[
-        int, typer.Option("--bot-iterations", help="Most MCTS iterations a bot may spend on a move.")
-    ] = 20_000,
-    bot_workers: Annotated[
-        int, typer.Option("--bot-workers", help="Processes that think for bots (default: one per core but one).")
-    ] = -1,
-    games_per_minute: Annotated[
-        float, typer.Option("--games-per-minute", help="Games one address may create a minute.")
-    ] = 30.0,
-    max_games: Annotated[int, typer.Option("--max-games", help="Most games held in memory at once.")] = 5_000,
-    idle_seconds: Annotated[
-        float, typer.Option("--idle-seconds", help="A game nobody watches leaves memory after this long.")
-    ] = 120.0,
-    max_message: Annotated[
-        int, typer.Option("--max-message", help="Largest WebSocket message a client may send (bytes).")
-    ] = 8 * 1024,
-    messages_per_second: Annotated[
-        float, typer.Option("--messages-per-second", help="Messages a WebSocket may send per second.")
-    ] = 40.0,
-    forwarded_allow_ips: Annotated[
-        str | None,
-        typer.Option("--forwarded-allow-ips",
-                     help="Behind a reverse proxy: its address, so X-Forwarded-For gives each client's own."),
-    ] = None,
-) -> None:
-    """Serve the games in the browser: a lobby, online play with friends and bots, spectators, replays.
-
-    Games are stored in the database as they are played; stopping and starting the
-    server again resumes every game where it was. Every resource a client can use is
-    bounded (see docs/web.md); the flags below set the bounds.
-
-    [b]Examples[/b]:
-      tabletop serve
-      tabletop serve --host 0.0.0.0 --port 8080 --database sqlite:///games.db
-      tabletop serve --database postgresql+psycopg://user:pass@localhost/tabletop
-      tabletop serve --data GAME=my-board.toml --bot-seconds 1
-    """
-    import os
-
-    for module in ("fastapi", "uvicorn", "sqlalchemy", "alembic"):
-        _need(module, "tabletop serve", "web")
-    import uvicorn
-
-    from tabletop.interfaces.web.app import create_app
-    from tabletop.interfaces.web.limits import Limits
-    from tabletop.interfaces.web.rooms import Settings
-
-    boards: dict[str, str] = {}
-    for pair in data or []:
-        game, sep, path = pair.partition("=")
-        if not sep or not game or not path:
-            raise _fail(f"--data expects GAME=FILE, got {pair!r}")
-        boards[game.strip()] = path.strip()
-    workers = bot_workers if bot_workers >= 0 else max(1, (os.cpu_count() or 2) - 1)
-    try:
-        limits = Limits(bot_seconds=bot_seconds, bot_iterations=bot_iterations, bot_workers=workers,
-                        games_per_minute=games_per_minute, rooms=max_games, idle_seconds=idle_seconds,
-                        frame_bytes=max_message, messages_per_second=messages_per_second,
-                        message_burst=2 * messages_per_second)
-    except ValueError as exc:
-        raise _fail(str(exc)) from None
-    try:
-        web = create_app(database, Settings(bot_delay=bot_delay, live_seconds=live_seconds), limits=limits,
-                         data=boards)
-    except TabletopError as exc:  # a custom board that cannot be read or played
-        raise _fail(f"cannot serve: {exc}") from None
-    except Exception as exc:  # a bad URL, a missing database driver, an unreachable server ...
-        raise _fail(f"cannot open the database {database!r}: {exc}") from None
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    console.print(
-        f"tabletop is serving at [b]http://{shown}:{port}/[/b]  (open it in a browser; Ctrl-C stops)", soft_wrap=True
-    )
-    # views are small: compressing every frame costs more time than it saves; a frame over the limit
-    # is refused by the protocol itself (close code 1009) before it is buffered
-    uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
-                ws_max_size=max_message, proxy_headers=forwarded_allow_ips is not None,
-                forwarded_allow_ips=forwarded_allow_ips)
+app.command(name="serve")(serve_command)
 
 
 def _print_report(report: SimulationReport) -> None:
@@ -468,29 +371,6 @@ def _print_report(report: SimulationReport) -> None:
 
 def _figure(value: float) -> str:
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
-
-
-def _need(module: str, what: str, extra: str) -> None:
-    """Exit with the extra to install if ``module`` (which ``what`` needs) is not installed."""
-    import importlib
-
-    try:
-        importlib.import_module(module)
-    except ImportError:
-        raise _fail(f"{what} needs {module}, which comes with tabletop's {extra!r} extra: "
-                    f"pip install 'tabletop[{extra}]'") from None
-
-
-def _fail(message: str) -> typer.Exit:
-    errors.print(f"[red]error:[/red] {escape(message)}")
-    raise typer.Exit(code=2)
-
-
-def _or_exit(build: Callable[[], T]) -> T:
-    try:
-        return build()
-    except TabletopError as exc:
-        raise _fail(str(exc)) from None
 
 
 def main() -> None:

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -20,10 +19,8 @@ from tabletop.analysis.summary import RunSummary
 from tabletop.core.agent import Agent
 from tabletop.core.errors import InvalidOptionError, TabletopError
 from tabletop.core.game import Game
+from tabletop.interfaces.cli.console import console, errors, fail
 from tabletop.interfaces.cli.options import build_game
-
-console = Console()
-errors = Console(stderr=True, soft_wrap=True)
 
 #: the rows of the comparison table, in order (figures follow)
 SHOWN = (
@@ -35,11 +32,6 @@ LABELS = {
     "minutes": "minutes at table", "branching": "branching factor", "decision_share": "decision turns",
     "lead_changes": "lead changes", "drama": "drama", "trailed": "winner was behind", "decisive_at": "decided at",
 }
-
-
-def _fail(message: str) -> typer.Exit:
-    errors.print(f"[red]error:[/red] {message}")
-    raise typer.Exit(code=2)
 
 
 def agents_for(game: Game, specs: list[str]) -> tuple[Agent, ...]:
@@ -102,9 +94,9 @@ def compare_command(
       tabletop compare GAME -v a -v b:OPTION=VALUE --backend ray --address auto -n 1000000
     """
     if len(variant) < 1:
-        raise _fail("give at least one --variant")
+        raise fail("give at least one --variant")
     if html_path is not None and out is None:
-        raise _fail("--html needs --out (the report is drawn from the results directory)")
+        raise fail("--html needs --out (the report is drawn from the results directory)")
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     try:
         built: list[Variant] = []
@@ -115,7 +107,7 @@ def compare_command(
             built.append(Variant(name, g, agents_for(g, specs)))
         names = [v.name for v in built]
         if len(set(names)) != len(names):
-            raise _fail(f"variant names must differ, got {names}")
+            raise fail(f"variant names must differ, got {names}")
         run_backend = make_backend(backend, workers, address)
         spec = RunSpec(tuple(built), seed, Decisiveness(games=decisive))
         games = n if n is not None or precision is not None else 1000
@@ -130,7 +122,7 @@ def compare_command(
                 progress=lambda k: progress.advance(task, k),
             )
     except (TabletopError, ValueError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     if as_json:
         print(json.dumps(result.describe(), indent=2, default=str))
     else:
@@ -222,7 +214,7 @@ def report_command(
 
             write_html(report, html_path)
     except TabletopError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     if as_json:
         payload = {
             "variants": [

@@ -32,7 +32,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tabletop._version import __version__
-from tabletop.agents.ladder import ladder
+from tabletop.agents.ladder import ladder, ladder_note
 from tabletop.agents.registry import AGENTS
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record
@@ -123,6 +123,7 @@ def catalog() -> list[dict[str, Any]]:
                 if o.name != "players" and o.kind != "path"
             ],
             "bots": bot_choices(name),
+            "bots_note": ladder_note(name),
         })
     return games
 

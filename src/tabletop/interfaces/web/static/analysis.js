@@ -34,7 +34,9 @@ async function analyse() {
     $("analysis").replaceChildren(...items);
     const marked = analysis.decisions.filter((d) => d.highlighted).length;
     $("analysis-status").textContent = analysis.decisions.length
-      ? `${analysis.decisions.length} decisions judged by ${analysis.expert} (${analysis.iterations} iterations each); `
+      ? `${analysis.decisions.length} decisions judged by ${analysis.expert}`
+        + (analysis.search && analysis.search !== analysis.expert ? `, chances by ${analysis.search}` : "")
+        + ` (${analysis.iterations} iterations each); `
         + `${marked} biggest swings marked.`
       : "No decision with a choice to analyse.";
   } catch (error) {

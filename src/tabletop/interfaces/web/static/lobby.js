@@ -37,7 +37,8 @@ function renderSeats() {
   const game = currentGame();
   const count = Number($("players-select").value);
   const box = $("seats");
-  box.replaceChildren(el("legend", {}, "Seats"), ...Array.from({length: count}, (_, i) => seatRow(game, i)));
+  box.replaceChildren(el("legend", {}, "Seats"), ...Array.from({length: count}, (_, i) => seatRow(game, i)),
+    ...(game.bots_note ? [el("p", {class: "muted bots-note"}, game.bots_note)] : []));
 }
 
 /** Option help in plain words: the rule codes (J-TURN-1, R-D7 ...) are for the rules docs, not the lobby. */

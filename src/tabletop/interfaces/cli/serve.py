@@ -1,0 +1,105 @@
+"""``tabletop serve``: the web server, with every bound a client meets set from the command line."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from tabletop.core.errors import TabletopError
+from tabletop.interfaces.cli.console import console, fail, need
+
+
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str, typer.Option("--database", help="Where games are kept: any SQLAlchemy URL (SQLite or PostgreSQL).")
+    ] = "sqlite:///tabletop.db",
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.")] = 0.9,
+    live_seconds: Annotated[
+        float | None,
+        typer.Option("--live-seconds", help="Length of a live race against a timer (default: the rules' timer)."),
+    ] = None,
+    data: Annotated[
+        list[str] | None,
+        typer.Option("--data", help="A custom board as GAME=FILE, read once at start-up (repeatable)."),
+    ] = None,
+    bot_seconds: Annotated[float, typer.Option("--bot-seconds", help="Most seconds a bot may think a move.")] = 2.0,
+    bot_iterations: Annotated[
+        int, typer.Option("--bot-iterations", help="Most MCTS iterations a bot may spend on a move.")
+    ] = 20_000,
+    bot_workers: Annotated[
+        int, typer.Option("--bot-workers", help="Processes that think for bots (default: one per core but one).")
+    ] = -1,
+    games_per_minute: Annotated[
+        float, typer.Option("--games-per-minute", help="Games one address may create a minute.")
+    ] = 30.0,
+    max_games: Annotated[int, typer.Option("--max-games", help="Most games held in memory at once.")] = 5_000,
+    idle_seconds: Annotated[
+        float, typer.Option("--idle-seconds", help="A game nobody watches leaves memory after this long.")
+    ] = 120.0,
+    max_message: Annotated[
+        int, typer.Option("--max-message", help="Largest WebSocket message a client may send (bytes).")
+    ] = 8 * 1024,
+    messages_per_second: Annotated[
+        float, typer.Option("--messages-per-second", help="Messages a WebSocket may send per second.")
+    ] = 40.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option("--forwarded-allow-ips",
+                     help="Behind a reverse proxy: its address, so X-Forwarded-For gives each client's own."),
+    ] = None,
+) -> None:
+    """Serve the games in the browser: a lobby, online play with friends and bots, spectators, replays.
+
+    Games are stored in the database as they are played; stopping and starting the
+    server again resumes every game where it was. Every resource a client can use is
+    bounded (see docs/web.md); the flags below set the bounds.
+
+    [b]Examples[/b]:
+      tabletop serve
+      tabletop serve --host 0.0.0.0 --port 8080 --database sqlite:///games.db
+      tabletop serve --database postgresql+psycopg://user:pass@localhost/tabletop
+      tabletop serve --data GAME=my-board.toml --bot-seconds 1
+    """
+    import os
+
+    for module in ("fastapi", "uvicorn", "sqlalchemy", "alembic"):
+        need(module, "tabletop serve", "web")
+    import uvicorn
+
+    from tabletop.interfaces.web.app import create_app
+    from tabletop.interfaces.web.limits import Limits
+    from tabletop.interfaces.web.rooms import Settings
+
+    boards: dict[str, str] = {}
+    for pair in data or []:
+        game, sep, path = pair.partition("=")
+        if not sep or not game or not path:
+            raise fail(f"--data expects GAME=FILE, got {pair!r}")
+        boards[game.strip()] = path.strip()
+    workers = bot_workers if bot_workers >= 0 else max(1, (os.cpu_count() or 2) - 1)
+    try:
+        limits = Limits(bot_seconds=bot_seconds, bot_iterations=bot_iterations, bot_workers=workers,
+                        games_per_minute=games_per_minute, rooms=max_games, idle_seconds=idle_seconds,
+                        frame_bytes=max_message, messages_per_second=messages_per_second,
+                        message_burst=2 * messages_per_second)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    try:
+        web = create_app(database, Settings(bot_delay=bot_delay, live_seconds=live_seconds), limits=limits,
+                         data=boards)
+    except TabletopError as exc:  # a custom board that cannot be read or played
+        raise fail(f"cannot serve: {exc}") from None
+    except Exception as exc:  # a bad URL, a missing database driver, an unreachable server ...
+        raise fail(f"cannot open the database {database!r}: {exc}") from None
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    console.print(
+        f"tabletop is serving at [b]http://{shown}:{port}/[/b]  (open it in a browser; Ctrl-C stops)", soft_wrap=True
+    )
+    # views are small: compressing every frame costs more time than it saves; a frame over the limit
+    # is refused by the protocol itself (close code 1009) before it is buffered
+    uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
+                ws_max_size=max_message, proxy_headers=forwarded_allow_ips is not None,
+                forwarded_allow_ips=forwarded_allow_ips)
