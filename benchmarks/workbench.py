@@ -13,10 +13,15 @@ something beside it. It also reports the CPU time per game of all processes
 
 ``million`` plays 10^6 games (4-player Jumanji, random agents) through the runner
 and reports the time, games/s and the peak memory of the main process and workers.
+With random agents the runner plays Jumanji with its fast random playout
+(``Game.random_playout``, docs/scaling.md): 54.5 s for 10^6 games with 2 workers here.
 
 ``profile`` splits a game's CPU time between the driver (streams, sampling, agents,
 bookkeeping) and the rules, by replaying the same actions without a driver,
-interleaved with the driven games.
+interleaved with the driven games; and times the fast random playout the runner
+uses for random players (``Game.random_playout``: Jumanji's
+``games/jumanji/playout.py``, proven equal by benchmarks/jumanji_equivalence.py),
+alone and with the game's row made from it (``analysis.metrics.row_of``).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ import tabletop
 from tabletop.agents import RandomAgent
 from tabletop.analysis.backends import InProcess, LocalProcesses
 from tabletop.analysis.compare import run_variants
-from tabletop.analysis.metrics import play_traced
+from tabletop.analysis.metrics import play_traced, row_of
 from tabletop.analysis.runner import RunSpec, Variant, game_seed
 from tabletop.core.play import Streams, run
 
@@ -128,6 +133,18 @@ def profile(args: argparse.Namespace) -> None:
                 state.apply_action(action)
             state.is_terminal()
 
+    fast = game.random_playout()
+    assert fast is not None, "4-player Jumanji has a fast random playout"
+    model = game.time_model()
+
+    def fast_only() -> None:
+        for s in seeds:
+            fast(s)
+
+    def fast_rows() -> None:
+        for s in seeds:
+            row_of(fast(s), s, model)
+
     def streams_only() -> None:
         for s in seeds:
             streams = Streams(s)
@@ -135,9 +152,17 @@ def profile(args: argparse.Namespace) -> None:
             for seat in range(2):  # about 2.2 seats decide in a 4-player game
                 streams.seat(seat)
 
-    timings: dict[str, list[float]] = {"traced": [], "run": [], "rules": [], "streams": []}
+    timings: dict[str, list[float]] = {"traced": [], "run": [], "rules": [], "streams": [], "fast": [], "rows": []}
+    plays = (
+        ("traced", driven),
+        ("run", plain_run),
+        ("rules", rules_only),
+        ("streams", streams_only),
+        ("fast", fast_only),
+        ("rows", fast_rows),
+    )
     for _ in range(args.rounds):
-        for name, action in (("traced", driven), ("run", plain_run), ("rules", rules_only), ("streams", streams_only)):
+        for name, action in plays:
             timings[name].append(cpu_timed(action) / args.games * 1e6)
     median = {k: statistics.median(v) for k, v in timings.items()}
     print(f"4-player Jumanji, {args.games} games, CPU time, median of {args.rounds} interleaved rounds; {load()}")
@@ -146,6 +171,8 @@ def profile(args: argparse.Namespace) -> None:
     print(f"  rules only (same actions):     {median['rules']:.0f} us/game")
     print(f"  driver share of a traced game: {median['traced'] - median['rules']:.0f} us "
           f"({100 * (1 - median['rules'] / median['traced']):.0f}%); stream creation {median['streams']:.0f} us")
+    print(f"  fast random playout:           {median['fast']:.0f} us/game")
+    print(f"  fast playout + its row:        {median['rows']:.0f} us/game (what the runner does per game)")
 
 
 def main() -> None:

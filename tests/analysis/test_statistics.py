@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabletop.analysis.accumulate import Counts, Moments, Paired
-from tabletop.analysis.metrics import drama, lead_changes, leader
+from tabletop.analysis.metrics import drama, lead_changes, leader, place_metrics, trace_metrics
 from tabletop.analysis.sequential import ConfidenceSequence, reference_interval
 from tabletop.analysis.stats import Z95, percentile
 
@@ -146,3 +149,35 @@ def test_stopping_when_precise_keeps_its_coverage_on_a_coin_of_known_bias() -> N
     assert naive_missed / runs > allowed
     # the price of looking at will: about twice the fixed-size answer, (1.96/0.05)^2 * 0.21 = 323
     assert 323 < np.median(sizes) < 2.5 * 323
+
+
+@given(
+    trace=st.lists(st.lists(st.sampled_from([0.0, 0.25, 0.5, 1 / 3, 0.75, 1.0]), min_size=1, max_size=4), max_size=12),
+    winner=st.integers(-1, 1),
+)
+def test_trace_metrics_are_lead_changes_and_drama(trace: list[list[float]], winner: int) -> None:
+    """The one-pass twin gives exactly the readable definitions' numbers (ties for the lead, equal seats,
+    a winner always ahead or behind, no winner); missing standings and several winners take the definitions."""
+    winners = [] if winner < 0 or any(len(standing) <= winner for standing in trace) else [winner]
+    assert trace_metrics(trace, winners) == (lead_changes(trace), *drama(trace, winners))
+    gappy = [*trace, []]
+    assert trace_metrics(gappy, winners) == (lead_changes(gappy), *drama(gappy, winners))
+    if all(len(standing) > 1 for standing in trace):
+        assert trace_metrics(trace, [0, 1]) == (lead_changes(trace), *drama(trace, [0, 1]))
+
+
+@given(
+    places=st.lists(st.lists(st.integers(0, 5), min_size=1, max_size=4).map(tuple), max_size=12),
+    winner=st.integers(-1, 1),
+    steps=st.lists(st.floats(1e-3, 10), min_size=5, max_size=5),
+)
+def test_place_metrics_are_the_metrics_of_the_standings(
+    places: list[tuple[int, ...]], winner: int, steps: list[float]
+) -> None:
+    """Places on a strictly increasing scale give exactly the metrics of the standings they stand for."""
+    winners = [] if winner < 0 or any(len(ps) <= winner for ps in places) else [winner]
+    for scale in ([p / 5 for p in range(6)], [0.0, *itertools.accumulate(steps)]):
+        trace = [[scale[p] for p in ps] for ps in places]
+        assert place_metrics(places, scale, winners) == trace_metrics(trace, winners)
+        if all(len(ps) > 1 for ps in places):
+            assert place_metrics(places, scale, [0, 1]) == trace_metrics(trace, [0, 1])

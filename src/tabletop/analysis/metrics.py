@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tabletop.core.agent import Agent
-from tabletop.core.game import Game
-from tabletop.core.play import Streams, derive_seed, run
+from tabletop.core.game import Game, TimeModel
+from tabletop.core.play import PlayoutSummary, Streams, derive_seed, run
 from tabletop.core.state import CHANCE, State
 
 
@@ -88,20 +88,41 @@ def play_traced(game: Game, agents: Sequence[Agent], seed: int) -> tuple[State, 
         if standings is not None and state.turn_number() != turn:
             turn = state.turn_number()
             trace.append(state.standings() or [])
-    winners = state.winners()
-    turns = state.turn_number()
-    row = GameRow(seed, winners, first, turns, actions, decisions, choices, choice_turns, legal_sum, chance)
-    row.figures = state.metrics()
-    model = game.time_model()
-    if model is not None:
-        row.minutes = model.minutes(turns, decisions, chance, row.figures)
     if standings is not None:
         final = state.standings()
         if final is not None:
             trace.append(final)
-        row.lead_changes = lead_changes(trace)
-        row.drama, row.trailed = drama(trace, winners)
-    return state, row
+    summary = PlayoutSummary(
+        state.winners(), first, state.turn_number(), actions, decisions, choices, choice_turns, legal_sum, chance,
+        state.metrics(), None if standings is None else trace,
+    )
+    return state, row_of(summary, seed, game.time_model())
+
+
+def row_of(summary: PlayoutSummary, seed: int, model: TimeModel | None) -> GameRow:
+    """The row of a game played with ``seed``, from what it came to (a traced game's counts, or a
+    game's fast random playout: :meth:`Game.random_playout`) and its game's time model."""
+    winners = summary.winners
+    row = GameRow(
+        seed,
+        winners,
+        summary.first,
+        summary.turns,
+        summary.actions,
+        summary.decisions,
+        summary.choices,
+        summary.choice_turns,
+        summary.legal_sum,
+        summary.chance,
+    )
+    row.figures = summary.figures
+    if model is not None:
+        row.minutes = model.minutes(summary.turns, summary.decisions, summary.chance, row.figures)
+    if summary.places is not None:
+        row.lead_changes, row.drama, row.trailed = place_metrics(summary.places, summary.scale, winners)
+    elif summary.standings is not None:
+        row.lead_changes, row.drama, row.trailed = trace_metrics(summary.standings, winners)
+    return row
 
 
 def leader(standing: Sequence[float]) -> int | None:
@@ -152,6 +173,89 @@ def drama(trace: Sequence[Sequence[float]], winners: Sequence[int]) -> tuple[flo
             trailed = True
         gaps.append(gap / spread if spread > 0 else 0.0)
     return (sum(gaps) / len(gaps) if gaps else None), trailed
+
+
+def trace_metrics(
+    trace: Sequence[Sequence[float]], winners: Sequence[int]
+) -> tuple[int, float | None, bool | None]:
+    """``lead_changes(trace)`` and ``drama(trace, winners)`` in one pass: the same numbers, found faster.
+
+    Every row of a run needs them, so each standing is sorted once: the last value is the
+    top, the lead is shared when the one before it is equal, the first is the bottom (a
+    single winner's gap is ``top - standing[w]``, exactly the mean over one winner; a
+    positive gap has a positive spread, and a zero gap gives 0.0 either way). Traces with
+    a missing standing, a single seat or several winners take the definitions above.
+    tests/analysis/test_statistics.py checks the two agree on random traces.
+
+    >>> trace_metrics([[0, 0], [2, 0], [2, 4]], winners=[1])
+    (1, 0.3333333333333333, True)
+    """
+    if len(winners) > 1 or min(map(len, trace), default=2) < 2:
+        return (lead_changes(trace), *drama(trace, winners))
+    w = winners[0] if winners else -1
+    last = -1
+    changes = 0
+    gaps = []
+    trailed = False
+    for standing, ranked in zip(trace, map(sorted, trace), strict=True):
+        top = ranked[-1]
+        if ranked[-2] != top:
+            now = standing.index(top)
+            if now != last:
+                changes += 1  # the first leader is counted too, and taken off below
+                last = now
+        if w >= 0:
+            gap = top - standing[w]
+            if gap > 0:
+                trailed = True
+                gaps.append(gap / (top - ranked[0]))
+            else:
+                gaps.append(0.0)
+    changes = changes - 1 if changes else 0
+    if w < 0:
+        return changes, None, None
+    return changes, (sum(gaps) / len(gaps) if gaps else None), trailed
+
+
+def place_metrics(
+    places: Sequence[Sequence[int]], scale: Sequence[float], winners: Sequence[int]
+) -> tuple[int, float | None, bool | None]:
+    """:func:`trace_metrics` of the standings ``[[scale[p] for p in ps] for ps in places]``, without making them.
+
+    ``scale`` is strictly increasing, so the highest place is the highest standing, places tie
+    exactly when standings do, and the top, bottom and winner's standings are ``scale`` of the
+    top, bottom and winner's places: the same floats in the same arithmetic. tests/analysis/
+    test_statistics.py checks it against :func:`trace_metrics` on random traces.
+
+    >>> place_metrics([(0, 0), (2, 0), (2, 4)], [0.0, 0.25, 0.5, 0.75, 1.0], winners=[1])
+    (1, 0.3333333333333333, True)
+    """
+    if len(winners) > 1 or min(map(len, places), default=2) < 2:
+        trace = [[scale[p] for p in ps] for ps in places]
+        return (lead_changes(trace), *drama(trace, winners))
+    w = winners[0] if winners else -1
+    last = -1
+    changes = 0
+    gaps = []
+    trailed = False
+    for ps, ranked in zip(places, map(sorted, places), strict=True):
+        top = ranked[-1]
+        if ranked[-2] != top:
+            now = ps.index(top)
+            if now != last:
+                changes += 1  # the first leader is counted too, and taken off below
+                last = now
+        if w >= 0:
+            if ps[w] < top:
+                trailed = True
+                best = scale[top]
+                gaps.append((best - scale[ps[w]]) / (best - scale[ranked[0]]))
+            else:
+                gaps.append(0.0)
+    changes = changes - 1 if changes else 0
+    if w < 0:
+        return changes, None, None
+    return changes, (sum(gaps) / len(gaps) if gaps else None), trailed
 
 
 def decisiveness(

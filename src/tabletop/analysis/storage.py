@@ -82,7 +82,7 @@ class ParquetSink:
             self._buffer["variant"].extend([name] * count)
             for column in COLUMNS:
                 self._buffer[column].extend(columns[column])
-            self._buffer["figures"].extend(list(f.items()) for f in figures)
+            self._buffer["figures"].extend(figures)  # pyarrow makes a map of each dict
             self._rows += count
         if self._rows >= self.row_group:
             self._flush()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import abc
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -20,6 +20,7 @@ from tabletop.core.parts import GameParts
 
 if TYPE_CHECKING:
     from tabletop.core.encoding import Encoding
+    from tabletop.core.play import PlayoutSummary
     from tabletop.core.state import State
 
 
@@ -162,6 +163,19 @@ class Game(abc.ABC):
 
     def time_model(self) -> TimeModel | None:
         """How long this game takes at a table (``None``: no time model, minutes are not estimated)."""
+        return None
+
+    def random_playout(self) -> Callable[[int], PlayoutSummary] | None:
+        """A fast twin of the rules for uniformly random players, if this game has one (default: none).
+
+        The function it returns plays a whole game from the initial position with a seed and
+        returns its :class:`~tabletop.core.play.PlayoutSummary`. It must play exactly the game
+        that :func:`~tabletop.core.play.run` plays with that seed when every seat is a
+        ``tabletop.agents.RandomAgent`` (the same :class:`~tabletop.core.play.Streams`, each
+        chance node sampled by :meth:`Distribution.sample`, each decision
+        ``legal[min(int(u * len(legal)), len(legal) - 1)]`` with ``u`` drawn from the seat's
+        stream), and a differential test must prove it. ``None`` for options it does not cover.
+        """
         return None
 
     # -- states ----------------------------------------------------------------

@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from tabletop.core.actions import Action
@@ -61,6 +62,12 @@ def mix64(value: int) -> int:
 def stream_name_key(name: str) -> int:
     """The 64-bit key of a stream name (computed once per name and process, stable everywhere)."""
     return int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "big")
+
+
+@lru_cache(maxsize=64)
+def seat_key(seat: int) -> int:
+    """The 64-bit key of seat ``seat``'s stream, mixed with a game's key (:meth:`Streams.seat`)."""
+    return mix64(~seat & MASK64)
 
 
 def derive_seed(seed: int, *indices: int) -> int:
@@ -97,7 +104,7 @@ class Streams:
         """The stream given to the agent in ``seat``."""
         rng = self._seats.get(seat)
         if rng is None:
-            rng = self._seats[seat] = random.Random(mix64(self._base ^ mix64(~seat & MASK64)))
+            rng = self._seats[seat] = random.Random(mix64(self._base ^ seat_key(seat)))
         return rng
 
     def chance(self, state: State) -> Action:
@@ -134,6 +141,33 @@ class Streams:
             return current.chance_distribution().sample(rng)
 
         return sample
+
+
+@dataclass(slots=True)
+class PlayoutSummary:
+    """What one whole game came to, counted the way the analysis' traced playout counts it.
+
+    A game's fast random playout (:meth:`Game.random_playout`) returns one per game, and
+    ``tabletop.analysis.metrics`` makes the game's row from it exactly as from a traced game.
+    """
+
+    winners: tuple[int, ...]
+    first: int  # the seat that acted (or rolled) first; -1 if nobody did
+    turns: int  # ``turn_number()`` at the end
+    actions: int
+    decisions: int  # actions chosen by a seat
+    choices: int  # decisions with more than one legal action
+    choice_turns: int  # turns with at least one real choice
+    legal_sum: int  # legal actions summed over decisions
+    chance: int  # chance events
+    figures: dict[str, float]  # ``State.metrics()`` at the end
+    #: ``State.standings()`` at the start, whenever the turn number changed, and at the end (None: no standings,
+    #: or given as ``places``)
+    standings: list[list[float]] | None
+    #: the same standings as places on one scale, cheaper to record: each standing is ``[scale[p] for p in
+    #: places[i]]``, and ``scale`` is strictly increasing (so the order of places is the order of standings)
+    places: list[tuple[int, ...]] | None = None
+    scale: tuple[float, ...] = ()
 
 
 def run(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -11,9 +11,11 @@ from tabletop.core.errors import InvalidOptionError
 from tabletop.core.game import Game, GameInfo, TimeModel
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
+from tabletop.core.play import PlayoutSummary
 from tabletop.games.jumanji.actions import FAILED, ROLLS, SAVED
 from tabletop.games.jumanji.data import Board, JumanjiData, load_board
 from tabletop.games.jumanji.notation import read
+from tabletop.games.jumanji.playout import RandomPlayout
 from tabletop.games.jumanji.state import JumanjiState
 
 MAX_RESCUE_ROLLS = 20
@@ -132,6 +134,13 @@ class JumanjiGame(Game):
                 ("wait_rolls", time.seconds_per_wait_roll),
             ),
         )
+
+    def random_playout(self) -> Callable[[int], PlayoutSummary] | None:
+        """The fast twin of the rules for random players (:mod:`tabletop.games.jumanji.playout`),
+        for every option except a board with shared spaces."""
+        if self.board.shared:
+            return None
+        return RandomPlayout(self)
 
     def new_initial_state(self) -> JumanjiState:
         return JumanjiState(self)
