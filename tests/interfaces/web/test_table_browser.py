@@ -408,3 +408,14 @@ def test_first_player_is_counted_from_one_in_the_lobby(page: Any, server: Any) -
     page.click("#options-box summary")
     labels = page.eval_on_selector_all("#opt-first_player option", "els => els.map(e => e.textContent)")
     assert "Seat 1" in labels and "Seat 0" not in labels
+
+
+@pytest.mark.skipif("doodle-jump" not in REAL_GAMES, reason="the Doodle Jump game is not installed")
+def test_the_doodle_jump_tray_counts_the_dice_left_in_words(page: Any, server: Any) -> None:
+    """Issue 11's review: the tray said "1 dice"."""
+    page.goto(server.url + "/")
+    words = page.evaluate("""async () => {
+        const {diceLeft} = await import("/boards/doodle-jump/board.js");
+        return [diceLeft(1, false), diceLeft(1, true), diceLeft(4, true), diceLeft(0, true), diceLeft(0, false)];
+    }""")
+    assert words == ["1 die", "1 die and the symbol die", "4 dice and the symbol die", "the symbol die", "no dice"]

@@ -83,6 +83,13 @@ function symbolArt(face) {
   };
 }
 
+/** "1 die", "4 dice and the symbol die", "the symbol die", "no dice": what is left to roll. */
+export function diceLeft(numbered, symbol) {
+  const words = numbered === 1 ? "1 die" : `${numbered} dice`;
+  if (!symbol) return numbered ? words : "no dice";
+  return numbered ? `${words} and the symbol die` : "the symbol die";
+}
+
 /** The last roll of the turn and the dice its jump used ("used dice set aside"). */
 function lastRoll(view) {
   const history = view.history || [];
@@ -143,7 +150,7 @@ export function dice(view, ctx) {
       : "Tap dice to see where they take you, or tap a highlighted pad";
   } else if (!live) {
     const left = view.state.dice;
-    note = `${left.numbered} dice${left.symbol ? " and the symbol die" : ""} left to roll this turn`;
+    note = `${diceLeft(left.numbered, left.symbol)} left to roll this turn`;
   }
   const symbolWord = roll.symbol && SYMBOL_WORDS[roll.symbol];
   if (live && symbolWord) note = `${note ? `${note}. ` : ""}Symbol die: ${symbolWord}`;
