@@ -8,6 +8,7 @@ import pytest
 
 import tabletop
 from tabletop.agents import from_spec
+from tabletop.analysis import annotate as annotate_module
 from tabletop.analysis.annotate import AnalysisError, analysed_seats, annotate
 from tabletop.core.errors import ReplayError
 from tabletop.core.record import Record
@@ -69,9 +70,12 @@ def test_a_record_that_does_not_replay_is_refused() -> None:
         annotate(record, iterations=10)
 
 
-def test_an_expert_that_is_not_a_search_chooses_and_the_default_search_estimates() -> None:
-    """Doodle Jump's expert is its heuristic (docs/agents.md): its choice is the heuristic's own,
-    and the chances come from the default search, named in the analysis."""
+def test_an_expert_that_is_not_a_search_chooses_and_the_default_search_estimates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game whose expert is its heuristic: the choice is the heuristic's own, and the chances
+    come from the default search, named in the analysis."""
+    monkeypatch.setattr(annotate_module, "level_spec", lambda game, level: "heuristic")
     game = tabletop.make("doodle-jump", players=2)
     record = tabletop.play(game, [from_spec("random"), from_spec("heuristic")], seed=4)
     analysis = annotate(record, seats=[0], iterations=40, min_rollouts=10, seed=2)

@@ -17,7 +17,7 @@ actually played and ``expert``'s choice each get at least ``min_rollouts`` playo
 further if the search gave them fewer. The decisions that cost the most are highlighted.
 
 Where a game's ``expert`` is not a search (a game whose search is not stronger than its
-heuristic; docs/agents.md names them), ``expert``'s choice is that agent's own, and the estimates come from the default
+heuristic), ``expert``'s choice is that agent's own, and the estimates come from the default
 ``mcts`` search with the game's evaluation (named in :attr:`Analysis.search`).
 """
 
