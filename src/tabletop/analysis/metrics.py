@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tabletop.core.agent import Agent
 from tabletop.core.game import Game, TimeModel
@@ -192,29 +193,7 @@ def trace_metrics(
     """
     if len(winners) > 1 or min(map(len, trace), default=2) < 2:
         return (lead_changes(trace), *drama(trace, winners))
-    w = winners[0] if winners else -1
-    last = -1
-    changes = 0
-    gaps = []
-    trailed = False
-    for standing, ranked in zip(trace, map(sorted, trace), strict=True):
-        top = ranked[-1]
-        if ranked[-2] != top:
-            now = standing.index(top)
-            if now != last:
-                changes += 1  # the first leader is counted too, and taken off below
-                last = now
-        if w >= 0:
-            gap = top - standing[w]
-            if gap > 0:
-                trailed = True
-                gaps.append(gap / (top - ranked[0]))
-            else:
-                gaps.append(0.0)
-    changes = changes - 1 if changes else 0
-    if w < 0:
-        return changes, None, None
-    return changes, (sum(gaps) / len(gaps) if gaps else None), trailed
+    return _one_pass(trace, None, winners[0] if winners else -1)
 
 
 def place_metrics(
@@ -233,23 +212,33 @@ def place_metrics(
     if len(winners) > 1 or min(map(len, places), default=2) < 2:
         trace = [[scale[p] for p in ps] for ps in places]
         return (lead_changes(trace), *drama(trace, winners))
-    w = winners[0] if winners else -1
+    return _one_pass(places, scale, winners[0] if winners else -1)
+
+
+def _one_pass(
+    rows: Sequence[Sequence[Any]], scale: Sequence[float] | None, w: int
+) -> tuple[int, float | None, bool | None]:
+    """The pass of :func:`trace_metrics` (``scale`` None: rows are standings) and :func:`place_metrics`
+    (rows are places, their standings ``scale[place]``), for one winner ``w`` or none (-1)."""
     last = -1
     changes = 0
     gaps = []
     trailed = False
-    for ps, ranked in zip(places, map(sorted, places), strict=True):
+    for row, ranked in zip(rows, map(sorted, rows), strict=True):
         top = ranked[-1]
         if ranked[-2] != top:
-            now = ps.index(top)
+            now = row.index(top)
             if now != last:
                 changes += 1  # the first leader is counted too, and taken off below
                 last = now
         if w >= 0:
-            if ps[w] < top:
+            if row[w] < top:
                 trailed = True
-                best = scale[top]
-                gaps.append((best - scale[ps[w]]) / (best - scale[ranked[0]]))
+                if scale is None:
+                    gaps.append((top - row[w]) / (top - ranked[0]))
+                else:
+                    best = scale[top]
+                    gaps.append((best - scale[row[w]]) / (best - scale[ranked[0]]))
             else:
                 gaps.append(0.0)
     changes = changes - 1 if changes else 0
