@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -208,3 +209,11 @@ def test_the_log_a_room_grows_move_by_move_is_the_one_replay_gives(client: TestC
         agrees()
     assert client.post(f"/api/games/{game_id}/undo", json={"token": ann}).status_code == 200
     agrees()
+
+
+def test_docs_web_md_lists_every_module_of_the_web_server() -> None:
+    """docs/web.md's table of modules names each module of ``interfaces/web`` (and nothing that is gone)."""
+    text = (Path(__file__).resolve().parents[3] / "docs" / "web.md").read_text()
+    listed = set(re.findall(r"^\| `([a-z_]+\.py)` \|", text, flags=re.MULTILINE))
+    modules = {path.name for path in WEB.glob("*.py") if path.name != "__init__.py"}
+    assert listed == modules

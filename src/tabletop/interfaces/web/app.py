@@ -165,7 +165,7 @@ def create_app(
         store.close()
         raise
     services = Services(store=store, writer=Writer(store), pool=BotPool(limits), boards=boards, settings=settings,
-                        limits=limits, live=race_for if live else None)
+                        limits=limits, races=race_for if live else None)
     hub = Hub(services)
     analyses = Analyses(limits)
     creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses)

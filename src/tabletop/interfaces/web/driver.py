@@ -184,7 +184,8 @@ class Driver:
                     return
                 mover = state.current_player()
                 if mover == CHANCE:
-                    race = self._services.live(room, self) if self._services.live is not None else None
+                    races = self._services.races
+                    race = races(room, self) if races is not None else None
                     if race is not None:
                         await self._race(race)
                         continue

@@ -8,9 +8,9 @@ A :class:`Room` is put together from parts, each with one job:
 - :class:`~.connections.Audience`: the viewers' WebSockets and the pump that sends each its view;
 - :class:`~.hints.Hints`: the learners' odds hints.
 
-The room itself takes the requests (an act, an undo, a press, starting, renaming ...),
-each checked and carried out under its lock: an action is checked by the core API, stored,
-and only then broadcast. Everything else reads the room through :attr:`Room.readonly`, a
+The room itself takes the requests (an act, an undo, a press, starting, renaming ...): an
+action is checked by the core API, stored, and only then broadcast, under the room's lock.
+Everything else reads the room through :attr:`Room.readonly`, a
 :class:`~.readonly.ReadOnlyRoom` that cannot change it.
 """
 
@@ -58,7 +58,7 @@ class Room:
         self.hints = Hints(self.readonly, self.broadcast)
         self.driver = Driver(self.readonly, self, services, resume_seed(self.seed, len(self.log)))
         self.driver.seat_bots(self.seating.seats)
-        #: every change of the room is made holding it
+        #: held by each change of the action log, a roll and a rematch (a seat changes at once, then is stored)
         self.lock = asyncio.Lock()
         self.closed = False
         self.used = time.monotonic()
@@ -249,10 +249,6 @@ class Room:
     def touch(self) -> None:
         """Someone opened the game: it is not idle."""
         self.used = time.monotonic()
-
-    def busy(self) -> bool:
-        """Is anything going on here (a viewer, the server's move, a live event, a change being stored)?"""
-        return self.readonly.busy
 
     def put_away(self) -> None:
         """The hub lets go of this room: nothing more happens in it (it is reloaded when opened again)."""

@@ -63,7 +63,7 @@ class Services:
     settings: Settings
     limits: Limits
     #: the live races (``None``: every chance node is rolled by the server at once)
-    live: RaceFactory | None = None
+    races: RaceFactory | None = None
     games: dict[str, tuple[Game, dict[str, Any] | None]] = field(default_factory=dict)
 
     def game(self, name: str, options: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
