@@ -9,8 +9,7 @@ import ast
 import dataclasses
 import random
 import re
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.readonly import ReadOnlyRoom
 from tabletop.interfaces.web.rooms import Room, Settings
 from tabletop.interfaces.web.store import StoredGame
-from web_api import create, token_of, view
+from web_api import create, token_of, view, wait_until
 
 INSTANT = Settings(bot_delay=0.0, chance_delay=0.0, live_seconds=0.2, live_act_seconds=0.01, bot_act_interval=0.02,
                    bot_press_delay=(0.0, 0.01))
@@ -38,15 +37,6 @@ WEB = Path(tabletop.__file__).resolve().parent / "interfaces" / "web"
 def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", INSTANT)) as c:
         yield c
-
-
-def wait_until(check: Callable[[], Any], timeout: float = 5.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while not (value := check()):
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for the server")
-        time.sleep(0.01)
-    return value
 
 
 def room_of(client: TestClient, game_id: str) -> Room:
@@ -61,7 +51,9 @@ def act(client: TestClient, game_id: str, token: str, action: str) -> None:
 
 # -- the read-only room -------------------------------------------------------------------------------
 def public_properties() -> list[str]:
-    return [name for name, value in vars(ReadOnlyRoom).items() if isinstance(value, property)]
+    """Every attribute a reader may read (properties, and the slots of what never changes)."""
+    slots = [name for name in ReadOnlyRoom.__slots__ if not name.startswith("_")]
+    return [*slots, *(name for name, value in vars(ReadOnlyRoom).items() if isinstance(value, property))]
 
 
 def test_the_read_only_room_cannot_change_the_room(client: TestClient) -> None:
@@ -70,13 +62,15 @@ def test_the_read_only_room_cannot_change_the_room(client: TestClient) -> None:
     act(client, game_id, ann, "left")
     room = room_of(client, game_id)
     seen = room.readonly
-    assert {"state", "seats", "actors", "log_lines", "version", "status", "live", "turns", "bots"} <= set(
-        public_properties())
+    assert {"id", "game", "clock", "state", "seats", "actors", "log_lines", "version", "status", "live", "turns",
+            "bots"} <= set(public_properties())
     for name in public_properties():
         with pytest.raises(AttributeError):
             setattr(seen, name, getattr(seen, name))
     with pytest.raises(AttributeError):
         seen.lock = None  # type: ignore[attr-defined]  # nothing of its own either
+    with pytest.raises(AttributeError):
+        del seen.game
     with pytest.raises(dataclasses.FrozenInstanceError):
         seen.seats[0].name = "Eve"  # type: ignore[misc]
     with pytest.raises(TypeError):

@@ -4,8 +4,8 @@
 modules that build what viewers are sent (:mod:`.views`), pace people (:mod:`.turns`),
 run live races (:mod:`.live`), make rematches (:mod:`.tables`) and hold rooms in memory
 (:mod:`.hub`) read a room through it; changes go through the room's own methods (an act,
-an undo, a press ...), each under its lock. Nothing here can change the room: the view
-has no setters and no attributes of its own, seats are frozen values, the action log's
+an undo, a press ...). Nothing here can change the room: the view
+has no setters and takes no attribute, seats are frozen values, the action log's
 lists are read-only windows, and the options are a copy.
 
 The position (:attr:`state`) is the room's own object, for speed; the room never changes
@@ -23,7 +23,9 @@ from tabletop.core.state import State
 from tabletop.interfaces.web.store import Seat
 
 if TYPE_CHECKING:
+    from tabletop.interfaces.web.actionlog import ActionLog
     from tabletop.interfaces.web.rooms import Room
+    from tabletop.interfaces.web.seating import Seating
 
 
 class RaceView(Protocol):
@@ -49,37 +51,38 @@ class ClockView(Protocol):
 class ReadOnlyRoom:
     """One room, read-only (see the module's docstring)."""
 
-    __slots__ = ("_room",)
+    __slots__ = ("_log", "_room", "_seating", "board", "clock", "game", "id")
 
-    def __init__(self, room: Room) -> None:
-        self._room = room
+    _room: Room
+    _log: ActionLog
+    _seating: Seating
+    id: str
+    game: Game
+    #: the board's fixed layout (shared by every room with these options: never change it)
+    board: dict[str, Any] | None
+    #: the turn clock's seconds (``None``: no limit)
+    clock: float | None
+
+    def __init__(self, room: Room, log: ActionLog, seating: Seating) -> None:
+        # what never changes in a room is read as fast as a plain attribute
+        for name, value in (("_room", room), ("_log", log), ("_seating", seating), ("id", room.id),
+                            ("game", room.game), ("board", room.board), ("clock", room.clock)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a ReadOnlyRoom cannot change its room (it was asked to set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a ReadOnlyRoom cannot change its room (it was asked to delete {name!r})")
 
     def __repr__(self) -> str:
-        return f"ReadOnlyRoom({self._room.id!r})"
+        return f"ReadOnlyRoom({self.id!r})"
 
     # -- the game and its table ----------------------------------------------------------
-    @property
-    def id(self) -> str:
-        return self._room.id
-
-    @property
-    def game(self) -> Game:
-        return self._room.game
-
     @property
     def options(self) -> dict[str, Any]:
         """The game's options as stored (an operator's board by its digest, never a path); a copy."""
         return dict(self._room.options)
-
-    @property
-    def board(self) -> dict[str, Any] | None:
-        """The board's fixed layout (shared by every room with these options: never change it)."""
-        return self._room.board
-
-    @property
-    def clock(self) -> float | None:
-        """The turn clock's seconds (``None``: no limit)."""
-        return self._room.clock
 
     @property
     def rematch(self) -> str | None:
@@ -89,41 +92,41 @@ class ReadOnlyRoom:
     @property
     def status(self) -> str:
         """``waiting``, ``running`` or ``finished``."""
-        return self._room.seating.status
+        return self._seating.status
 
     @property
     def seats(self) -> tuple[Seat, ...]:
-        return self._room.seating.seats
+        return self._seating.seats
 
     # -- the action log ----------------------------------------------------------------------
     @property
     def state(self) -> State:
         """The position now (never changed in place: see the module's docstring)."""
-        return self._room.log.state
+        return self._log.state
 
     @property
     def actors(self) -> Sequence[int]:
         """Who took each action (a seat, or -1: chance)."""
-        return self._room.log.actors
+        return self._log.actors
 
     @property
     def log_lines(self) -> Sequence[str]:
         """The game's log in words, with the server's notes."""
-        return self._room.log.lines
+        return self._log.lines
 
     @property
     def notes(self) -> Mapping[int, str]:
         """Action number -> the server's word on it (it played for someone ...)."""
-        return self._room.log.notes
+        return self._log.notes
 
     @property
     def version(self) -> int:
         """The changes of the action log so far (an action committed, one taken back)."""
-        return self._room.log.version
+        return self._log.version
 
     def replay(self, step: int) -> tuple[State, list[str]]:
         """The position after the first ``step`` actions and its log (:func:`.actionlog.replay`)."""
-        return self._room.log.replay(step)
+        return self._log.replay(step)
 
     # -- the server's part ---------------------------------------------------------------------
     @property

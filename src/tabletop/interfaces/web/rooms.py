@@ -50,10 +50,10 @@ class Room:
         self.game, self.board = services.game(stored.game, self.options)
         self.clock = stored.clock
         self.rematch = stored.rematch
-        #: what every reader is given
-        self.readonly = ReadOnlyRoom(self)
         self.log = ActionLog(stored, self.game, services.writer, services.store)
         self.seating = Seating(stored, services.writer, services.store)
+        #: what every reader is given
+        self.readonly = ReadOnlyRoom(self, self.log, self.seating)
         self.audience = Audience(self.readonly)
         self.hints = Hints(self.readonly, self.broadcast)
         self.driver = Driver(self.readonly, self, services, resume_seed(self.seed, len(self.log)))

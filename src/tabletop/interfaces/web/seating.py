@@ -31,26 +31,23 @@ class Seating:
 
     def __init__(self, stored: StoredGame, writer: Writer, store: Store) -> None:
         self.game_id = stored.id
-        self._seats: list[Seat] = list(stored.seats)
+        #: the seats, replaced as a whole by each change
+        self.seats: tuple[Seat, ...] = tuple(stored.seats)
         #: ``waiting``, ``running`` or ``finished``
         self.status = stored.status
         self._writer = writer
         self._store = store
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        return tuple(self._seats)
 
     def hand_for_token(self, token: str | None) -> Hand:
         """The seats a token holds (several when people share a device); ``()`` for no token; refuses a bad one."""
         if token is None or token == "":
             return ()
         digest = hash_token(token)
-        hand = tuple(s for s, info in enumerate(self._seats) if info.kind == "human" and info.token_hash == digest)
+        hand = tuple(s for s, info in enumerate(self.seats) if info.kind == "human" and info.token_hash == digest)
         if not hand:
             raise Refused(f"this join link is not valid for game {self.game_id} (no seat has this token); "
                           "check that you copied the whole link, or watch as a spectator", 403)
-        expires = self._seats[hand[0]].expires
+        expires = self.seats[hand[0]].expires
         if expires and datetime.fromisoformat(expires) < datetime.now(UTC):
             raise Refused(f"this join link for seat {hand[0] + 1} of game {self.game_id} has expired; "
                           "you can still watch the game as a spectator", 403)
@@ -59,12 +56,12 @@ class Seating:
     def join(self, hand: Hand) -> bool | None:
         """The holder of ``hand`` opened the game: ``None`` if they had before, else whether everyone is in now
         (the game waits and every person has joined: it may start)."""
-        fresh = [s for s in hand if not self._seats[s].joined]
+        fresh = [s for s in hand if not self.seats[s].joined]
         if not fresh:
             return None
         for seat in fresh:
-            self._seats[seat] = replace(self._seats[seat], joined=True)
-        return self.status == WAITING and all(s.joined for s in self._seats if s.kind == "human")
+            self._put(seat, replace(self.seats[seat], joined=True))
+        return self.status == WAITING and all(s.joined for s in self.seats if s.kind == "human")
 
     def seat_stand_ins(self, hand: Hand, stand_in: str, label: Callable[[int], str]) -> None:
         """The host starts a waiting game early: seats nobody joined get ``stand_in`` bots (refused for others)."""
@@ -72,12 +69,12 @@ class Seating:
             raise Refused("spectators cannot start a game", 403)
         if self.status != WAITING:
             raise Refused("the game has already started", 409)
-        hosts = [s for s, info in enumerate(self._seats) if info.host]
+        hosts = [s for s, info in enumerate(self.seats) if info.host]
         if hosts and not set(hosts) & set(hand):
             raise Refused(f"only the host ({label(hosts[0])}) can start the game early", 403)
-        for seat, info in enumerate(self._seats):
+        for seat, info in enumerate(self.seats):
             if info.kind == "human" and not info.joined:
-                self._seats[seat] = replace(info, kind="bot", bot=stand_in, token_hash=None, name=f"{info.name} (bot)")
+                self._put(seat, replace(info, kind="bot", bot=stand_in, token_hash=None, name=f"{info.name} (bot)"))
 
     def begin(self) -> None:
         """The game starts (store it with :meth:`save_begun`)."""
@@ -98,24 +95,27 @@ class Seating:
             raise Refused(f"seat {seat + 1} is not yours", 403)
         if not name:
             raise Refused("a name needs at least one letter or digit", 422)
-        self._seats[seat] = replace(self._seats[seat], name=name)
+        self._put(seat, replace(self.seats[seat], name=name))
 
     def set_prefs(self, hand: Hand, auto_roll: bool | None, hints: bool | None) -> None:
         """A person's settings: the server rolls their dice at once (``auto_roll``), odds hints (``hints``)."""
         if not hand:
             raise Refused("spectators have no settings to change", 403)
         for seat in hand:
-            info = self._seats[seat]
+            info = self.seats[seat]
             if auto_roll is not None:
                 info = replace(info, auto_roll=auto_roll)
             if hints is not None:
                 info = replace(info, hints=hints, hints_used=info.hints_used or hints)
-            self._seats[seat] = info
+            self._put(seat, info)
+
+    def _put(self, seat: int, info: Seat) -> None:
+        self.seats = (*self.seats[:seat], info, *self.seats[seat + 1:])
 
     async def save(self) -> None:
         """Store the seats as they are now."""
-        await self._writer.call(self._store.set_seats, self.game_id, list(self._seats))
+        await self._writer.call(self._store.set_seats, self.game_id, list(self.seats))
 
     async def save_begun(self) -> None:
         """Store that the game has begun (:meth:`begin`), with its seats as they are now."""
-        await self._writer.call(self._store.start, self.game_id, list(self._seats))
+        await self._writer.call(self._store.start, self.game_id, list(self.seats))
