@@ -129,10 +129,10 @@ class Driver:
         """Commit a move of the server's (a live race's outcome ...) through the room."""
         return await self._moves.commit(action, actor, version, note)
 
-    def committed(self, actor: int, turn: int) -> None:
-        """An action was committed in turn ``turn``: the clock stops; a roll a decision sets off needs no press."""
+    def committed(self, actor: int, before: State) -> None:
+        """An action was committed at ``before``: the clock stops; a roll a decision sets off needs no press."""
         if actor >= 0:
-            self.rolling = (actor, turn)
+            self.rolling = (actor, before.turn_number())
         self.turns.stop()
 
     def taken_back(self) -> None:

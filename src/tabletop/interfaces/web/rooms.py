@@ -178,7 +178,7 @@ class Room:
 
     async def _commit_locked(self, action: Action, actor: int, note: str | None = None) -> None:
         before = await self.log.commit(action, actor, note)
-        self.driver.committed(actor, before.turn_number())
+        self.driver.committed(actor, before)
         if self.log.state.is_terminal():
             self.seating.finish()
         self.used = time.monotonic()
