@@ -11,11 +11,12 @@ once, apart from the implementations, and every implementation is checked agains
 registered (:func:`check_part`, run by the registry when the game loads): a required hook must be
 there, a callable hook must take the specification's arguments, a value hook must be of its type,
 and a name that is no hook of its part is refused, naming the close match (``chance_promt``: did
-you mean ``chance_prompt``?). Unlike pluggy's hooks, which call every plugin's implementation
-and collect the results, a game's hook is one implementation found by the game's name, and some
-hooks are values (``LADDER``, ``ASSETS``) rather than functions; the registry's typed accessor
-(:func:`tabletop.core.registry.hook`) gives each hook with its type, so no caller reads a part's
-names by hand.
+you mean ``chance_prompt``?). pluggy itself does not fit: its hooks call every plugin's
+implementation and collect the results, where a game's hook is one implementation found by the
+game's name; some of our hooks are values (``LADDER``, ``ASSETS``), not functions; and each
+implementation would carry pluggy's marker, an import of pluggy (a new base dependency) in every
+game's parts. The registry's typed accessor (:func:`tabletop.core.registry.hook`) gives each hook
+with its type, so no caller reads a part's names by hand.
 
 Which names of a part are checked: a module that declares ``__all__`` declares its hooks there,
 so every name in it must be a hook of its part; in a module without ``__all__`` (or an object),
