@@ -32,7 +32,7 @@ def replay(game: Game, actions: Sequence[Action | str], notes: Mapping[int, str]
     """The state after ``actions`` and its log, with the server's notes after the actions they concern.
 
     >>> import tabletop
-    >>> state, log = replay(tabletop.make("jumanji"), [], {})
+    >>> state, log = replay(tabletop.make(tabletop.list_games()[0]), [], {})
     >>> state.history(), log
     ((), [])
     """
