@@ -1,13 +1,15 @@
 # Two commands set everything up on a fresh machine with only Python installed:
 #   make run    start the web server and print the address to open in a browser
 #   make test   ruff, mypy --strict and pytest (with doctests), the web server's tests on SQLite and PostgreSQL
+# and one more starts the server as a deployment of several processes:
+#   make deploy SHARDS=3   SHARDS shards of the web server on one PostgreSQL database behind nginx
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXAMPLE := $(VENV)/.example-installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run deploy test lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,9 +27,21 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DATABASE ?= sqlite:///tabletop.db
 CHROMIUM := /usr/bin/chromium
+NGINX := /usr/sbin/nginx
+SHARDS ?= 3
+# the PostgreSQL database of `make deploy` (empty: Debian's PostgreSQL on this machine, started by .ci/postgres.sh)
+SHARDS_DATABASE ?=
 
 run: $(STAMP)
 	$(BIN)/tabletop serve --host $(HOST) --port $(PORT) --database $(DATABASE)
+
+# The shards (`tabletop deploy`) run behind Debian's nginx, started unprivileged from a configuration it writes.
+$(NGINX):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 nginx
+
+deploy: $(STAMP) $(NGINX)
+	url="$(SHARDS_DATABASE)"; [ -n "$$url" ] || url="$$(bash .ci/postgres.sh)"; \
+	$(BIN)/tabletop deploy --shards $(SHARDS) --host $(HOST) --port $(PORT) --database "$$url"
 
 # The browser tests drive Debian's Chromium (a test tool cannot download a browser here).
 $(CHROMIUM):
@@ -39,8 +53,9 @@ $(AXE): $(STAMP)
 	npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/node axe-core@4.10.2
 
 # The web server's persistence tests run on SQLite and on Debian's PostgreSQL, which .ci/postgres.sh
-# installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does).
-test: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE)
+# installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does);
+# the sharded deployment's test (tests/interfaces/web/test_shards.py) runs on it, behind nginx.
+test: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(NGINX)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
@@ -51,7 +66,7 @@ lint: $(STAMP)
 typecheck: $(STAMP) $(EXAMPLE)
 	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src
 
-pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(AXE)
+pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(NGINX)
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 bench: $(STAMP)

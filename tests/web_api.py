@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+
+#: the PostgreSQL server of the tests (``make test`` starts it with .ci/postgres.sh and sets this URL)
+POSTGRESQL = os.environ.get("TABLETOP_TEST_POSTGRESQL", "")
 
 
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
@@ -38,3 +44,24 @@ def wait_until(check: Callable[[], Any], timeout: float = 5.0) -> Any:
             raise AssertionError("timed out waiting for the server")
         time.sleep(0.01)
     return value
+
+
+@contextlib.contextmanager
+def postgresql_schema() -> Iterator[str]:
+    """The URL of a fresh, empty schema of the tests' PostgreSQL database, dropped afterwards."""
+    if not POSTGRESQL:
+        pytest.skip("no PostgreSQL: `make test` starts one and sets TABLETOP_TEST_POSTGRESQL")
+    import secrets
+
+    import sqlalchemy as sa
+
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = sa.create_engine(POSTGRESQL)
+    with admin.begin() as conn:
+        conn.execute(sa.text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield f"{POSTGRESQL}?options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()

@@ -21,6 +21,7 @@ import uvicorn
 
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.rooms import Settings
+from web_api import postgresql_schema
 
 CHROMIUM = os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -84,32 +85,14 @@ class LiveServer:
         self.start()
 
 
-#: the PostgreSQL server of the tests (``make test`` starts it with .ci/postgres.sh and sets this URL)
-POSTGRESQL = os.environ.get("TABLETOP_TEST_POSTGRESQL", "")
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def any_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database: an SQLite file, then a PostgreSQL schema of its own."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'games.db'}"
         return
-    if not POSTGRESQL:
-        pytest.skip("no PostgreSQL: `make test` starts one and sets TABLETOP_TEST_POSTGRESQL")
-    import secrets
-
-    import sqlalchemy as sa
-
-    schema = f"test_{secrets.token_hex(6)}"
-    admin = sa.create_engine(POSTGRESQL)
-    with admin.begin() as conn:
-        conn.execute(sa.text(f"CREATE SCHEMA {schema}"))
-    try:
-        yield f"{POSTGRESQL}?options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
+    with postgresql_schema() as url:
+        yield url
 
 
 @pytest.fixture

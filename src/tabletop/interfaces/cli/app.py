@@ -1,4 +1,5 @@
-"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, agents, serve."""
+"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, agents, serve,
+deploy."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from tabletop.core.replay import replay
 from tabletop.interfaces.cli.agents import agents_command
 from tabletop.interfaces.cli.analyse import analyse_command
 from tabletop.interfaces.cli.console import console, errors, fail, need, or_exit
+from tabletop.interfaces.cli.deploy import deploy_command
 from tabletop.interfaces.cli.options import build_bots, build_game
 from tabletop.interfaces.cli.serve import serve_command
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession, verdict
@@ -342,6 +344,7 @@ def _progress_columns() -> tuple[ProgressColumn, ...]:
 
 app.command(name="agents")(agents_command)
 app.command(name="serve")(serve_command)
+app.command(name="deploy", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(deploy_command)
 
 
 def _print_report(report: SimulationReport) -> None:

@@ -50,6 +50,15 @@ def serve_command(
         typer.Option("--forwarded-allow-ips",
                      help="Behind a reverse proxy: its address, so X-Forwarded-For gives each client's own."),
     ] = None,
+    shard: Annotated[
+        str | None,
+        typer.Option("--shard", help="This server's shard in a deployment on one PostgreSQL database (like s1): "
+                                     "it owns the games whose ids start with it (see `tabletop deploy`)."),
+    ] = None,
+    shard_wait: Annotated[
+        float, typer.Option("--shard-wait", min=0, help="Seconds a shard waits for its lock, held by a process of the "
+                                                         "same shard that has not quite gone, before it gives up.")
+    ] = 30.0,
 ) -> None:
     """Serve the games in the browser: a lobby, online play with friends and bots, spectators, replays.
 
@@ -62,6 +71,7 @@ def serve_command(
       tabletop serve --host 0.0.0.0 --port 8080 --database sqlite:///games.db
       tabletop serve --database postgresql+psycopg://user:pass@localhost/tabletop
       tabletop serve --data GAME=my-board.toml --bot-seconds 1
+      tabletop serve --shard s1 --port 8001 --database postgresql+psycopg://...  (one shard; see tabletop deploy)
     """
     import os
 
@@ -79,6 +89,15 @@ def serve_command(
         if not sep or not game or not path:
             raise fail(f"--data expects GAME=FILE, got {pair!r}")
         boards[game.strip()] = path.strip()
+    if shard is not None:
+        from tabletop.interfaces.web.shards import Shard
+
+        try:
+            Shard(shard)
+        except ValueError as exc:
+            raise fail(f"--shard: {exc}") from None
+        if not database.startswith("postgresql"):
+            raise fail(f"--shard {shard}: shards share one PostgreSQL database; --database is {database!r}")
     workers = bot_workers if bot_workers >= 0 else max(1, (os.cpu_count() or 2) - 1)
     try:
         limits = Limits(bot_seconds=bot_seconds, bot_iterations=bot_iterations, bot_workers=workers,
@@ -89,7 +108,7 @@ def serve_command(
         raise fail(str(exc)) from None
     try:
         web = create_app(database, Settings(bot_delay=bot_delay, live_seconds=live_seconds), limits=limits,
-                         data=boards)
+                         data=boards, shard=shard, shard_wait=shard_wait)
     except TabletopError as exc:  # a custom board that cannot be read or played
         raise fail(f"cannot serve: {exc}") from None
     except Exception as exc:  # a bad URL, a missing database driver, an unreachable server ...

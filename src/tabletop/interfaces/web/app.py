@@ -56,8 +56,10 @@ from tabletop.interfaces.web.messages import (
     problems,
 )
 from tabletop.interfaces.web.options import Boards, check_client_options, file_options
+from tabletop.interfaces.web.peers import Peers
 from tabletop.interfaces.web.rooms import Room
 from tabletop.interfaces.web.services import Services, Settings
+from tabletop.interfaces.web.shards import Shard
 from tabletop.interfaces.web.sockets import serve_socket
 from tabletop.interfaces.web.store import RUNNING, WAITING, Seat, Store, StoredGame, hash_token, new_token
 from tabletop.interfaces.web.tables import expiry, rematch, stand_in
@@ -150,15 +152,22 @@ def create_app(
     live: bool = True,
     limits: Limits | None = None,
     data: Mapping[str, str | Path] | None = None,
+    shard: str | None = None,
+    shard_wait: float = 30.0,
 ) -> FastAPI:
     """The web application, storing its games at ``database_url`` (any SQLAlchemy URL).
 
     ``limits`` bound what clients may cost (:class:`~.limits.Limits`); ``data`` maps a game to the
-    operator's own board file, read once here.
+    operator's own board file, read once here. ``shard`` names this server's shard in a deployment
+    of several on one PostgreSQL database (:mod:`.shards`); ``None``: the only server. A shard waits up to
+    ``shard_wait`` seconds for its lock (:mod:`.peers`) at start-up.
     """
     settings = settings or Settings()
     limits = limits or Limits()
-    store = Store(database_url)
+    owned = Shard(shard)
+    if shard is not None and not database_url.startswith("postgresql"):
+        raise ValueError(f"shard {shard} needs the PostgreSQL database its peers share, not {database_url!r}")
+    store = Store(database_url, owned)
     try:
         boards = Boards(store, data)
     except BaseException:
@@ -167,16 +176,21 @@ def create_app(
     services = Services(store=store, writer=Writer(store), pool=BotPool(limits), boards=boards, settings=settings,
                         limits=limits, races=race_for if live else None)
     hub = Hub(services)
+    peers = Peers(database_url, owned, hub.watched, shard_wait) if shard is not None else None
     analyses = Analyses(limits)
     creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if peers is not None:  # first the shard's lock: no game of the shard is touched without it
+            await peers.start()
         hub.start()
         yield
         await hub.close()
         await services.pool.close()
         await services.writer.close()
+        if peers is not None:
+            await peers.close()
         boards.close()
         store.close()
 
@@ -184,6 +198,7 @@ def create_app(
     app.state.hub = hub
     app.state.store = store
     app.state.services = services
+    app.state.peers = peers
     app.state.sockets = {}
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -246,7 +261,8 @@ def create_app(
     async def api_server() -> dict[str, Any]:
         """What the server holds now (for operators and the load scripts)."""
         return {
-            "games_in_memory": len(hub.rooms), "games_loaded": hub.loaded, "games_put_away": hub.evicted,
+            "shard": owned.name, "games_in_memory": len(hub.rooms), "games_loaded": hub.loaded,
+            "games_put_away": hub.evicted,
             "sockets": sum(app.state.sockets.values()), "bot_decisions": services.pool.decisions,
             "bot_decisions_over_budget": services.pool.over_budget, "transactions": services.writer.transactions,
             "actions_stored": services.writer.appended,
@@ -264,7 +280,7 @@ def create_app(
             listed.append({
                 "id": row["id"], "game": row["game"], "status": status, "actions": row["n"],
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined} for s in seats],
-                "watchers": room.readonly.viewers if room else 0,
+                "watchers": room.readonly.viewers if room else peers.watchers(row["id"]) if peers else 0,
                 "winners": row["winners"], "updated": str(row["last"]),
                 "spectate": f"/game/{row['id']}", "replay": f"/replay/{row['id']}",
             })

@@ -11,6 +11,9 @@ Start-up reads no game: it only starts :meth:`Hub.resume`, which loads, in the
 background and in pages, the unfinished games with a bot seat, so they go on by
 themselves; games of people only stay in the database until someone comes back to
 them (opening one rolls any dice it waits for).
+
+A shard of a deployment (:mod:`.shards`) holds only its own games: it refuses to open another
+shard's game (421) and resumes only its own.
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import time
 from collections import OrderedDict
 
@@ -26,11 +28,11 @@ from tabletop.core.errors import TabletopError
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.rooms import Room
 from tabletop.interfaces.web.services import Services
+from tabletop.interfaces.web.shards import GAME_ID, owner_of
 from tabletop.interfaces.web.store import FINISHED, StoredGame
 
 log = logging.getLogger("tabletop.web")
 
-GAME_ID = re.compile(r"[0-9a-f]{1,32}")
 #: how often idle games are looked for (seconds)
 SWEEP_SECONDS = 5.0
 
@@ -61,6 +63,10 @@ class Hub:
             return room
         if not GAME_ID.fullmatch(game_id):
             raise Refused(f"there is no game {game_id[:40]!r} on this server", 404)
+        shard = self.store.shard
+        if not shard.owns(game_id):  # the load balancer sent it to the wrong shard: loading it would fork the game
+            raise Refused(f"game {game_id} belongs to shard {owner_of(game_id) or '(none)'}, and this server is "
+                          f"shard {shard}: the load balancer must route a game by its id's prefix", 421)
         loading = self._loading.get(game_id)
         if loading is not None:
             return await asyncio.shield(loading)
@@ -144,6 +150,15 @@ class Hub:
                 resumed += 1
                 await asyncio.sleep(0)
             after = ids[-1]
+
+    def watched(self) -> dict[str, int]:
+        """The games in memory that someone watches, with how many (for the other shards' lobbies)."""
+        watched = {}
+        for game_id, room in self.rooms.items():
+            viewers = room.readonly.viewers
+            if viewers:
+                watched[game_id] = viewers
+        return watched
 
     async def _put_right(self, room: Room) -> None:
         """A game an older database marked for resuming (or left unfinished while over): say what it is."""

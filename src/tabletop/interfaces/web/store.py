@@ -59,6 +59,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
+from tabletop.interfaces.web.shards import Shard
+
 metadata = MetaData()
 
 games_table = Table(
@@ -193,10 +195,14 @@ def finished_header(winners: list[int], returns: list[float]) -> dict[str, Any]:
 
 
 class Store:
-    """The games database. Every method is synchronous and one short transaction (call it from a thread)."""
+    """The games database. Every method is synchronous and one short transaction (call it from a thread).
 
-    def __init__(self, url: str) -> None:
+    ``shard``: the games this server owns (:mod:`.shards`): the ids it makes, the games it resumes.
+    """
+
+    def __init__(self, url: str, shard: Shard | None = None) -> None:
         self.url = url
+        self.shard = shard or Shard()
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
@@ -236,7 +242,7 @@ class Store:
     # -- games ---------------------------------------------------------------------------
     def create_game(self, game: str, options: dict[str, Any], seed: int, seats: list[Seat],
                     status: str = RUNNING, clock: float | None = None) -> str:
-        game_id = secrets.token_hex(6)
+        game_id = self.shard.new_id()
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(insert(games_table).values(
@@ -266,10 +272,12 @@ class Store:
             return _stored(conn, dict(row))
 
     def with_bots(self, after: str = "", limit: int = 500) -> list[str]:
-        """Ids of running games with a bot seat (the server plays in them), in id order from ``after``."""
+        """Ids of this shard's running games with a bot seat (the server plays in them), in id order from ``after``."""
         query = (select(games_table.c.id)
                  .where(games_table.c.status == RUNNING, games_table.c.bots.is_(True), games_table.c.id > after)
                  .order_by(games_table.c.id).limit(limit))
+        if self.shard.prefix:
+            query = query.where(games_table.c.id.startswith(self.shard.prefix, autoescape=True))
         with self.engine.connect() as conn:
             return [str(r) for r in conn.execute(query).scalars()]
 
