@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import contextlib
 import os
 import subprocess
 import sys
@@ -74,6 +75,8 @@ class ShardedLoad:
         self.reconnect = reconnect
         self.reconnects: collections.Counter[str] = collections.Counter()
         self.games: collections.Counter[str] = collections.Counter()
+        for address in self.creator.addresses:  # each HTTP client loads its TLS settings: not part of the run
+            self.creator.http(address)
 
     async def run(self, games: int, seconds: float, ramp: float) -> None:
         deadline = time.monotonic() + seconds + ramp
@@ -160,7 +163,8 @@ def run(args: argparse.Namespace) -> int:
             while not stop.wait(1.0):
                 for shard in deployment.members:
                     if shard.running() and shard.process is not None:
-                        samples[shard.name].append(rss_mb(shard.process.pid))
+                        with contextlib.suppress(OSError):  # killed in between
+                            samples[shard.name].append(rss_mb(shard.process.pid))
 
         threading.Thread(target=sample, daemon=True).start()
         cpu0 = {s.name: cpu_seconds(s.process.pid) for s in deployment.members if s.process is not None}
@@ -173,6 +177,9 @@ def run(args: argparse.Namespace) -> int:
             playing = asyncio.create_task(load.run(args.games, args.seconds, ramp))
             if args.command == "drill":
                 await asyncio.sleep(ramp + args.warmup)
+                while not playing.done() and sum(1 for g, seen in load.records().items()
+                                                 if owner_of(g) == args.victim and any(seen)) < args.games // 20:
+                    await asyncio.sleep(1.0)  # a busy machine: wait until the victim's games are under way
                 shown_before = {g: sum(1 for a in seen if a) for g, seen in load.records().items()
                                 if owner_of(g) == args.victim}
                 events["kill"] = time.monotonic()
@@ -222,6 +229,8 @@ def run(args: argparse.Namespace) -> int:
         for error in t.errors[:3]:
             print(f"    error: {error}")
     print(f"  all shards: request to ack {latency(every)}; creation errors {len(load.creator.totals.errors)}")
+    for error in load.creator.totals.errors[:3]:
+        print(f"    creation error: {error}")
     print(f"  actions shown to a client that the records do not hold: {lost}")
     print(f"  nginx CPU {nginx_cpu:.0f} s ({nginx_cpu / elapsed:.0%} of a core); load client CPU {own:.0f} s "
           f"({own / elapsed:.0%} of a core)")

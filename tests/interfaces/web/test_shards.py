@@ -227,3 +227,20 @@ def test_a_killed_shard_resumes_its_games_and_the_other_shard_does_not_notice(de
     assert all(stored[n] == action for n, action in player.acked.items())
     assert all(stored[n] == action for n, action in player.shown.items())
     assert deployment.shard("s2").starts == 1 and deployment.shard("s1").starts == 2
+
+
+def test_games_made_before_the_shards_belong_to_the_first_shard(deployment: Deployment) -> None:
+    """A database that grows from one server into shards keeps its games: ids without a prefix go to s1."""
+    from tabletop.core.registry import make
+    from tabletop.interfaces.web.store import Seat, Store, hash_token
+
+    store = Store(deployment.database)  # a server without shards
+    game = make("pig", players=2)
+    game_id = store.create_game("pig", game.options, 5, [Seat(kind="human", name="Old", token_hash=hash_token("t"),
+                                                               joined=True)] * 2)
+    store.close()
+    assert owner_of(game_id) is None
+    seen = httpx.get(f"{deployment.url}/api/games/{game_id}?token=t", timeout=30)
+    assert seen.status_code == 200 and seen.json()["you"] == 0
+    assert httpx.get(f"{deployment.shard('s1').url}/api/games/{game_id}", timeout=30).status_code == 200
+    assert httpx.get(f"{deployment.shard('s2').url}/api/games/{game_id}", timeout=30).status_code == 421

@@ -59,6 +59,10 @@ def serve_command(
         float, typer.Option("--shard-wait", min=0, help="Seconds a shard waits for its lock, held by a process of the "
                                                          "same shard that has not quite gone, before it gives up.")
     ] = 30.0,
+    shard_unprefixed: Annotated[
+        bool, typer.Option("--shard-unprefixed", help="This shard also owns the games made before there were "
+                                                      "shards (ids without a prefix): give it to one shard.")
+    ] = False,
 ) -> None:
     """Serve the games in the browser: a lobby, online play with friends and bots, spectators, replays.
 
@@ -108,7 +112,8 @@ def serve_command(
         raise fail(str(exc)) from None
     try:
         web = create_app(database, Settings(bot_delay=bot_delay, live_seconds=live_seconds), limits=limits,
-                         data=boards, shard=shard, shard_wait=shard_wait)
+                         data=boards, shard=shard, shard_wait=shard_wait,
+                         unprefixed=shard_unprefixed)
     except TabletopError as exc:  # a custom board that cannot be read or played
         raise fail(f"cannot serve: {exc}") from None
     except Exception as exc:  # a bad URL, a missing database driver, an unreachable server ...

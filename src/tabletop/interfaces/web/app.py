@@ -154,17 +154,19 @@ def create_app(
     data: Mapping[str, str | Path] | None = None,
     shard: str | None = None,
     shard_wait: float = 30.0,
+    unprefixed: bool = False,
 ) -> FastAPI:
     """The web application, storing its games at ``database_url`` (any SQLAlchemy URL).
 
     ``limits`` bound what clients may cost (:class:`~.limits.Limits`); ``data`` maps a game to the
     operator's own board file, read once here. ``shard`` names this server's shard in a deployment
     of several on one PostgreSQL database (:mod:`.shards`); ``None``: the only server. A shard waits up to
-    ``shard_wait`` seconds for its lock (:mod:`.peers`) at start-up.
+    ``shard_wait`` seconds for its lock (:mod:`.peers`) at start-up; ``unprefixed``: it also owns the games
+    made by a server without shards.
     """
     settings = settings or Settings()
     limits = limits or Limits()
-    owned = Shard(shard)
+    owned = Shard(shard, unprefixed=unprefixed and shard is not None)
     if shard is not None and not database_url.startswith("postgresql"):
         raise ValueError(f"shard {shard} needs the PostgreSQL database its peers share, not {database_url!r}")
     store = Store(database_url, owned)

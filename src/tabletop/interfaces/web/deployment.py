@@ -11,7 +11,8 @@ nginx routes by the game's id (:mod:`.shards`): a request that names a game (``/
 ``/replay/ID``, ``/ws/ID``, ``/api/games/ID...``) goes to the shard named by the id's prefix, so a
 game is served by the shard that made it, before and after a restart; everything else (the lobby,
 creating a game, the catalog, static files) goes to any shard, round robin, and a request that
-finds a shard down is passed to the next one. WebSockets are passed through (HTTP/1.1 upgrade)
+finds a shard down is passed to the next one. The first shard also owns the games made before
+the deployment by a server without shards (ids without a prefix). WebSockets are passed through (HTTP/1.1 upgrade)
 and each client's address is handed on in ``X-Forwarded-For``, which the shards trust from
 nginx alone (``--forwarded-allow-ips 127.0.0.1``), so the limits per address see clients.
 """
@@ -50,6 +51,8 @@ def free_port(host: str = "127.0.0.1") -> int:
 def nginx_config(folder: Path, listen: str, shards: dict[str, int], connections: int = 4096) -> str:
     """nginx's configuration: ``shards`` maps each shard's name to its port on 127.0.0.1."""
     routes = "\n".join(f'        "~^/(?:game|replay|ws|api/games)/{name}-" tabletop_{name};' for name in shards)
+    first = next(iter(shards))  # it owns the games made before the deployment, whose ids have no prefix
+    routes += f'\n        "~^/(?:game|replay|ws|api/games)/[0-9a-f]+(?:/|$)" tabletop_{first};'
     any_shard = "\n".join(f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=2s;" for port in shards.values())
     each = "\n".join(f"    upstream tabletop_{name} {{\n        server 127.0.0.1:{port};\n        keepalive 32;\n    }}"
                      for name, port in shards.items())
@@ -190,7 +193,7 @@ class Deployment:
     def _launch(self, shard: Shard) -> None:
         command = [sys.executable, "-c", TABLETOP, "serve", "--shard", shard.name, "--host", "127.0.0.1",
                    "--port", str(shard.port), "--database", self.database, "--forwarded-allow-ips", "127.0.0.1",
-                   *self.serve_args]
+                   *(["--shard-unprefixed"] if shard.name == self.members[0].name else []), *self.serve_args]
         with open(shard.log, "ab") as out:
             shard.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                              start_new_session=True)

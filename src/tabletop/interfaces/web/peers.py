@@ -58,8 +58,9 @@ def libpq_url(url: str) -> str:
 def chunks(seen: dict[str, int], size: int = PAYLOAD_BYTES) -> list[dict[str, int]]:
     """``seen`` split into parts whose JSON fits a notification.
 
-    >>> [len(part) for part in chunks({f"s1-{n:012x}": 1 for n in range(1000)})]
-    [291, 291, 291, 127]
+    >>> parts = chunks({f"s1-{n:012x}": 1 for n in range(1000)})
+    >>> [len(part) for part in parts], max(len(json.dumps(part, separators=(",", ":"))) for part in parts)
+    ([313, 313, 313, 61], 6261)
     """
     parts: list[dict[str, int]] = []
     part: dict[str, int] = {}
@@ -171,8 +172,6 @@ class Peers:
                 self._remote[str(game_id)] = (int(n), sender, now)
             else:
                 self._remote.pop(str(game_id), None)
-        if len(self._remote) > 4 * len(message.get("seen", {})) + 10_000:
-            self._forget(now)
 
     def _forget(self, now: float) -> None:
         for game_id in [g for g, (_, _, heard) in self._remote.items() if now - heard > FORGET_AFTER]:

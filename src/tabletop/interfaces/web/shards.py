@@ -10,14 +10,18 @@ number of shards; a rematch is made on the finished game's shard. A shard serves
 shard's game (421: the balancer routed it wrongly) and, after a restart, resumes only its own.
 
 A server without a shard name (the default, one process) makes ids without a prefix and
-serves every game in its database.
+serves every game in its database. When such a database grows into a deployment, one shard
+(``unprefixed``: the first, in ``tabletop deploy``) also owns the games made before, whose ids
+have no prefix.
 
 >>> shard = Shard("s2")
 >>> game_id = shard.new_id()
 >>> game_id.startswith("s2-") and shard.owns(game_id) and Shard().owns(game_id)
 True
->>> owner_of(game_id), owner_of("3fa9c0e2b7d1"), shard.owns("s1-3fa9c0e2b7d1")
-('s2', None, False)
+>>> owner_of(game_id), owner_of("3fa9c0e2b7d1"), shard.owns("s1-3fa9c0e2b7d1"), shard.owns("3fa9c0e2b7d1")
+('s2', None, False, False)
+>>> Shard("s1", unprefixed=True).owns("3fa9c0e2b7d1")
+True
 >>> Shard("S 2")
 Traceback (most recent call last):
 ...
@@ -43,9 +47,11 @@ def owner_of(game_id: str) -> str | None:
 
 @dataclass(frozen=True)
 class Shard:
-    """Which games a server owns: those whose id starts with its name (no name: every game)."""
+    """Which games a server owns: those whose id starts with its name (no name: every game), and those
+    without a prefix if ``unprefixed``."""
 
     name: str | None = None
+    unprefixed: bool = False
 
     def __post_init__(self) -> None:
         if self.name is not None and not SHARD_NAME.fullmatch(self.name):
@@ -62,7 +68,8 @@ class Shard:
         return self.prefix + secrets.token_hex(6)
 
     def owns(self, game_id: str) -> bool:
-        return self.name is None or owner_of(game_id) == self.name
+        owner = owner_of(game_id)
+        return self.name is None or owner == self.name or (owner is None and self.unprefixed)
 
     def __str__(self) -> str:
         return self.name or "the only server"

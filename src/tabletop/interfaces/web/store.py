@@ -53,6 +53,7 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
@@ -277,7 +278,10 @@ class Store:
                  .where(games_table.c.status == RUNNING, games_table.c.bots.is_(True), games_table.c.id > after)
                  .order_by(games_table.c.id).limit(limit))
         if self.shard.prefix:
-            query = query.where(games_table.c.id.startswith(self.shard.prefix, autoescape=True))
+            own = games_table.c.id.startswith(self.shard.prefix, autoescape=True)
+            if self.shard.unprefixed:  # games made before the deployment, by a server without shards
+                own = or_(own, games_table.c.id.not_like("%-%"))
+            query = query.where(own)
         with self.engine.connect() as conn:
             return [str(r) for r in conn.execute(query).scalars()]
 
