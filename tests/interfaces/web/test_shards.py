@@ -18,13 +18,16 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import websockets
+from typer.testing import CliRunner
 
-from tabletop.interfaces.web.deployment import TABLETOP, Deployment, find_nginx, free_port
+from tabletop.interfaces.cli.app import app
+from tabletop.interfaces.web.deployment import TABLETOP, Deployment, find_nginx, free_port, nginx_config
 from tabletop.interfaces.web.shards import owner_of
 from web_api import postgresql_schema, wait_until
 
@@ -244,3 +247,25 @@ def test_games_made_before_the_shards_belong_to_the_first_shard(deployment: Depl
     assert seen.status_code == 200 and seen.json()["you"] == 0
     assert httpx.get(f"{deployment.shard('s1').url}/api/games/{game_id}", timeout=30).status_code == 200
     assert httpx.get(f"{deployment.shard('s2').url}/api/games/{game_id}", timeout=30).status_code == 421
+
+
+def test_shards_are_refused_without_postgresql_or_with_a_bad_name(tmp_path: Path) -> None:
+    """Before anything starts: shards share one PostgreSQL database, and a shard's name goes into ids."""
+    runner = CliRunner()
+    sqlite = f"sqlite:///{tmp_path / 'games.db'}"
+    result = runner.invoke(app, ["deploy", "--shards", "2", "--database", sqlite])
+    assert result.exit_code == 2 and "the shards share one PostgreSQL database" in result.output
+    result = runner.invoke(app, ["serve", "--shard", "s1", "--database", sqlite])
+    assert result.exit_code == 2 and "shards share one PostgreSQL database" in result.output
+    result = runner.invoke(app, ["serve", "--shard", "S-1", "--database", "postgresql+psycopg://u@h/d"])
+    assert result.exit_code == 2 and "a shard name is a lowercase letter" in result.output
+    assert not (tmp_path / "games.db").exists()
+
+
+def test_nginx_routes_each_game_to_the_shard_its_id_names(tmp_path: Path) -> None:
+    config = nginx_config(tmp_path, "127.0.0.1:8000", {"s1": 9001, "s2": 9002})
+    assert '"~^/(?:game|replay|ws|api/games)/s2-" tabletop_s2;' in config
+    assert '"~^/(?:game|replay|ws|api/games)/[0-9a-f]+(?:/|$)" tabletop_s1;' in config  # games made before shards
+    assert "upstream tabletop_s2 {\n        server 127.0.0.1:9002;" in config
+    assert "default tabletop_any;" in config and "server 127.0.0.1:9001 max_fails=1" in config
+    assert f"pid {tmp_path}/nginx.pid;" in config and "user " not in config
