@@ -30,6 +30,7 @@ import asyncio
 import collections
 import contextlib
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -80,7 +81,11 @@ class ShardedLoad:
 
     async def run(self, games: int, seconds: float, ramp: float) -> None:
         deadline = time.monotonic() + seconds + ramp
-        await asyncio.gather(*(self._keep(i, games, deadline, ramp * i / max(1, games)) for i in range(games)))
+        # games start in a shuffled order, so that the round robin of creation does not give each shard
+        # one kind of game (the load client chooses the game by its number)
+        order = list(range(games))
+        random.Random(games).shuffle(order)
+        await asyncio.gather(*(self._keep(i, games, deadline, ramp * order[i] / max(1, games)) for i in range(games)))
         for client in [self.creator, *self.clients.values()]:
             await client.close()
 
@@ -149,7 +154,8 @@ def run(args: argparse.Namespace) -> int:
                                                capture_output=True, text=True).stdout.strip()
     url, schema = fresh_schema(database)
     ramp = args.games / 20 if args.ramp is None else args.ramp
-    deployment = Deployment(shards=args.shards, database=url, serve_args=args.serve_arg, connections=16384)
+    deployment = Deployment(shards=args.shards, database=url, serve_args=args.serve_arg, connections=16384,
+                            keep_files=args.keep)
     samples: dict[str, list[float]] = collections.defaultdict(list)
     stop = threading.Event()
     events: dict[str, float] = {}
@@ -232,6 +238,8 @@ def run(args: argparse.Namespace) -> int:
     for error in load.creator.totals.errors[:3]:
         print(f"    creation error: {error}")
     print(f"  actions shown to a client that the records do not hold: {lost}")
+    if args.keep:
+        print(f"  logs: {deployment.folder}; schema {schema}")
     print(f"  nginx CPU {nginx_cpu:.0f} s ({nginx_cpu / elapsed:.0%} of a core); load client CPU {own:.0f} s "
           f"({own / elapsed:.0%} of a core)")
     failed = bool(lost)
@@ -269,7 +277,7 @@ def main() -> None:
     parser.add_argument("--victim", default="s2", help="drill: the shard to kill (default s2)")
     parser.add_argument("--database", help="PostgreSQL URL (default: the one .ci/postgres.sh starts); a fresh "
                         "schema of it is used and dropped")
-    parser.add_argument("--keep", action="store_true", help="keep the schema afterwards")
+    parser.add_argument("--keep", action="store_true", help="keep the schema, the shards' logs and nginx's")
     parser.add_argument("--serve-arg", action="append", default=[], help="an extra flag for every shard")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -173,14 +173,14 @@ def test_the_lobby_lists_every_shard_and_counts_watchers_across_shards(deploymen
         watchers = [asyncio.create_task(play(deployment.url, watched, None, ledger, random.Random(), stop))
                     for ledger in ledgers]
         try:
-            await asyncio.to_thread(wait_until, lambda: watchers_seen_by_s2() == 2, 20.0)
+            await asyncio.to_thread(wait_until, lambda: watchers_seen_by_s2() == 2, 30.0)
         finally:
             stop.set()
             await asyncio.gather(*watchers)
         assert all(ledger.views >= 1 for ledger in ledgers)
 
     asyncio.run(watch())
-    wait_until(lambda: watchers_seen_by_s2() == 0, 20.0)
+    wait_until(lambda: watchers_seen_by_s2() == 0, 30.0)
 
 
 def test_a_second_process_for_a_shard_refuses_to_start(deployment: Deployment) -> None:

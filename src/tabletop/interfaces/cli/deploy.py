@@ -41,7 +41,8 @@ def deploy_command(
 
     try:
         find_nginx()
-        deployment = Deployment(shards=shards, database=database, host=host, port=port, serve_args=list(context.args))
+        deployment = Deployment(shards=shards, database=database, host=host, port=port, serve_args=list(context.args),
+                                keep_files=True)
     except (RuntimeError, ValueError) as exc:
         raise fail(str(exc)) from None
 
@@ -50,7 +51,7 @@ def deploy_command(
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        console.print(f"starting {shards} shards and nginx (files in a temporary folder) ...")
+        console.print(f"starting {shards} shard{'s' if shards > 1 else ''} and nginx (files in a temporary folder) ...")
         deployment.start()
         assert deployment.folder is not None
         for shard in deployment.members:
