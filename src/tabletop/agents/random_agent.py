@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tabletop.core.actions import Action
+from tabletop.core.play import random_decision
 from tabletop.core.state import State
 
 
@@ -17,5 +18,4 @@ class RandomAgent:
         """No memory to reset."""
 
     def step(self, state: State, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        return actions[min(int(rng.random() * len(actions)), len(actions) - 1)]
+        return random_decision(state, rng)
