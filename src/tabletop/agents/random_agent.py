@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from tabletop.core.actions import Action
+from tabletop.core.options import Option
 from tabletop.core.play import random_decision
 from tabletop.core.state import State
 
@@ -12,6 +14,8 @@ from tabletop.core.state import State
 class RandomAgent:
     """Picks uniformly among the legal actions with its own random stream."""
 
+    #: it takes no option
+    options: ClassVar[tuple[Option, ...]] = ()
     name = "random"
 
     def reset(self, seat: int) -> None:
