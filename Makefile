@@ -55,10 +55,10 @@ pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(AXE)
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
-	$(BIN)/python benchmarks/bench.py
-	$(BIN)/python benchmarks/rl.py
-	$(BIN)/python benchmarks/workbench.py scaling
-	$(BIN)/python benchmarks/workbench.py million
+	$(BIN)/python benchmarks/speed/bench.py
+	$(BIN)/python benchmarks/speed/rl.py
+	$(BIN)/python benchmarks/speed/workbench.py scaling
+	$(BIN)/python benchmarks/speed/workbench.py million
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,6 +1,6 @@
 """Doodle Jump figures: random-playout speed, game length, and legal_actions() cost.
 
-Run: .venv/bin/python benchmarks/doodle_jump_speed.py [games]
+Run: .venv/bin/python benchmarks/calibration/doodle_jump_lengths.py [games]
 Prints figures only; nothing here is asserted by the tests.
 """
 

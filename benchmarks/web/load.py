@@ -9,8 +9,8 @@ duplicated (checked against each connection's stream of updates and against the
 stored record of every game). Bounded in games, actions per game and seconds;
 traffic goes to 127.0.0.1 only.
 
-    .venv/bin/python benchmarks/web_load.py                  # 100 games of the real games
-    .venv/bin/python benchmarks/web_load.py --games 20 --game donkey-kong --seconds 30
+    .venv/bin/python benchmarks/web/load.py                  # 100 games of the real games
+    .venv/bin/python benchmarks/web/load.py --games 20 --game donkey-kong --seconds 30
 """
 
 from __future__ import annotations

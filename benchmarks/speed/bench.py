@@ -1,9 +1,9 @@
 """Speed figures for tabletop's games, with OpenSpiel's C++ backgammon as the reference.
 
 Then the search's speed at each game's initial position, beside OpenSpiel's Python MCTS on
-backgammon in the same run (``agent_speed.py``; ``--no-agents`` skips it).
+backgammon in the same run (``agents.py``; ``--no-agents`` skips it).
 
-Usage:  python benchmarks/bench.py [--seconds 2] [--rounds 3] [--games jumanji,doodle-jump] [--json]
+Usage:  python benchmarks/speed/bench.py [--seconds 2] [--rounds 3] [--games jumanji,doodle-jump] [--json]
                                   [--before DIR]
 
 Every figure is a random playout driven from Python the same way for every game:
@@ -156,8 +156,8 @@ def per_call_microseconds(call: Callable[[], object], seconds: float = 0.5) -> f
 
 def agent_figures(games: list[str], seconds: float) -> dict[str, Any]:
     """MCTS iterations per second at each game's initial position (2 players), beside OpenSpiel's
-    Python MCTS on backgammon, and the heuristic's time per decision (see agent_speed.py)."""
-    from agent_speed import figures
+    Python MCTS on backgammon, and the heuristic's time per decision (see agents.py)."""
+    from agents import figures
 
     return figures(games, 2, seconds)
 
@@ -239,7 +239,7 @@ def main() -> None:
         steps, games = entry["steps_per_second"], entry["games_per_second"]
         print(f"{name:<30} {steps:>12,.0f} {games:>10,.1f} {clone:>9} {legal:>9}")
     if "agents" in figures:
-        from agent_speed import print_figures
+        from agents import print_figures
 
         print_figures(figures["agents"])
     for name, ratio in figures.get("vs_openspiel_backgammon", {}).items():

@@ -7,7 +7,7 @@ WebSockets. A finished game is replaced by a new one. Every minute it prints the
 memory (RSS), the games it holds in memory, its open sockets and the games finished so far; at
 the end, the curve again, and whether memory grew.
 
-    .venv/bin/python benchmarks/soak.py --minutes 30 --games 200
+    .venv/bin/python benchmarks/web/soak.py --minutes 30 --games 200
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ on the same database. Then every game is played to its end and the stored record
   as shown (same number, same action);
 - every game ends.
 
-    .venv/bin/python benchmarks/chaos.py --kills 50
-    .venv/bin/python benchmarks/chaos.py --kills 5 --database postgresql+psycopg://...
+    .venv/bin/python benchmarks/web/chaos.py --kills 50
+    .venv/bin/python benchmarks/web/chaos.py --kills 5 --database postgresql+psycopg://...
 """
 
 from __future__ import annotations

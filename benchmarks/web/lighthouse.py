@@ -1,8 +1,8 @@
 """Lighthouse scores of the web table: the lobby, each game's page mid-game (a person against a bot) and a
 replay page, with Lighthouse's mobile and desktop presets, run against a real server with Debian's Chromium.
 
-    .venv/bin/python benchmarks/lighthouse.py            # every page, both presets
-    .venv/bin/python benchmarks/lighthouse.py --only lobby
+    .venv/bin/python benchmarks/web/lighthouse.py            # every page, both presets
+    .venv/bin/python benchmarks/web/lighthouse.py --only lobby
 
 Needs npm (``npx lighthouse@12.2``) and /usr/bin/chromium (or CHROME_PATH). Prints one line per page and
 preset: performance, accessibility, best practices, SEO, and the cumulative layout shift.

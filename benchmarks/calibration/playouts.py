@@ -1,6 +1,6 @@
 """Jumanji random playouts: steps per second, mean game length and the all-lose rate.
 
-.venv/bin/python benchmarks/jumanji_playouts.py --players 4 --games 5000
+.venv/bin/python benchmarks/calibration/playouts.py --players 4 --games 5000
 """
 
 from __future__ import annotations

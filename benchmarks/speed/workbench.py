@@ -1,9 +1,9 @@
 """Throughput of the analysis runner: worker scaling, the million-game run, and where a game's time goes.
 
 Usage:
-  python benchmarks/workbench.py scaling [--games 20000] [--rounds 3] [--game jumanji] [--players 4]
-  python benchmarks/workbench.py million [--games 1000000] [--workers 2] [--out DIR]
-  python benchmarks/workbench.py profile [--games 3000]
+  python benchmarks/speed/workbench.py scaling [--games 20000] [--rounds 3] [--game jumanji] [--players 4]
+  python benchmarks/speed/workbench.py million [--games 1000000] [--workers 2] [--out DIR]
+  python benchmarks/speed/workbench.py profile [--games 3000]
 
 ``scaling`` plays the same run with 1 and 2 local workers, alternating (1 2 1 2 ...),
 and reports games/s for each and the ratio of the medians; the load average is

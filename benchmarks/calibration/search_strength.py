@@ -1,6 +1,6 @@
 """What each part of the search buys: iterations per second and win rate against an opponent, per variant.
 
-Usage:  python benchmarks/search_strength.py GAME --variants NAME=SPEC,NAME=SPEC ... [--opponent heuristic]
+Usage:  python benchmarks/calibration/search_strength.py GAME --variants NAME=SPEC,NAME=SPEC ... [--opponent heuristic]
                                              [--games 200] [--players 2] [--seed 1] [--workers 2]
                                              [--out results.jsonl]
 

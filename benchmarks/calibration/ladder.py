@@ -1,6 +1,6 @@
 """Calibrate the difficulty ladder: each level against the one below, and Elo ratings with intervals.
 
-Usage:  python benchmarks/ladder.py GAME [--games 40] [--seed 1] [--workers 1] [--clock wall|process]
+Usage:  python benchmarks/calibration/ladder.py GAME [--games 40] [--seed 1] [--workers 1] [--clock wall|process]
                                          [--pairs beginner-easy,easy-medium,...] [--out results.jsonl]
 
 For each pair of adjacent levels (``tabletop.agents.ladder``) the script plays ``--games``

@@ -1,6 +1,6 @@
 """Instructions per unit of work: bench.py's operations counted by valgrind, not timed.
 
-Usage:  python benchmarks/instructions.py [--workloads playouts,mcts-random,mcts-heuristic,heuristic]
+Usage:  python benchmarks/speed/instructions.py [--workloads playouts,mcts-random,mcts-heuristic,heuristic]
                                           [--src DIR] [--python PATH]
 
 On a shared machine a wall-clock figure can move by half between two runs; the number of

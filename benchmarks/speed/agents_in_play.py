@@ -1,6 +1,6 @@
 """Donkey Kong agent speed: the heuristic's time per decision and MCTS iterations per second.
 
-Usage:  python benchmarks/donkey_kong_agents.py [players] [games] [mcts_iterations]
+Usage:  python benchmarks/speed/agents_in_play.py [players] [games] [mcts_iterations]
 
 Decision positions come from heuristic self-play (seeded); every heuristic decision is
 timed, and every tenth position with a real choice is searched by MCTS (random and

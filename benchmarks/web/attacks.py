@@ -11,8 +11,8 @@ then runs each attack and prints what the server answered and its memory (RSS):
 5. ``frames``: malformed WebSocket frames and a non-finite number over HTTP;
 6. ``restart``: ``--restart-games`` unfinished games stored, then the time until the server answers and its RSS.
 
-    .venv/bin/python benchmarks/web_attacks.py                       # every attack, this checkout
-    .venv/bin/python benchmarks/web_attacks.py --src /tmp/before/src memory frames
+    .venv/bin/python benchmarks/web/attacks.py                       # every attack, this checkout
+    .venv/bin/python benchmarks/web/attacks.py --src /tmp/before/src memory frames
 """
 
 from __future__ import annotations

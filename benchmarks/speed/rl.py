@@ -1,6 +1,6 @@
 """Speed of the learning adapters beside the raw engine: actions per second in random playouts.
 
-Usage:  python benchmarks/rl.py [--seconds 3] [--rounds 3] [--games jumanji,doodle-jump,donkey-kong] [--players 2]
+Usage:  python benchmarks/speed/rl.py [--seconds 3] [--rounds 3] [--games jumanji,doodle-jump,donkey-kong] [--players 2]
 
 For each game, random playouts are driven five ways, and the figure is the number of the
 engine's actions (decisions and chance outcomes alike) applied per second, the median of the

@@ -1,8 +1,8 @@
 """Search speed: MCTS iterations per second at the initial position of each game, beside OpenSpiel's Python MCTS.
 
-Usage:  python benchmarks/agent_speed.py [--seconds 2] [--games jumanji,doodle-jump] [--players 2]
+Usage:  python benchmarks/speed/agents.py [--seconds 2] [--games jumanji,doodle-jump] [--players 2]
                                         [--before CHECKOUT]
-        (``benchmarks/bench.py`` prints the same figures after its playout figures)
+        (``benchmarks/speed/bench.py`` prints the same figures after its playout figures)
 
 "The initial position" is a game's first decision with a choice, reached from a new game
 by the chance outcomes of seed 1 (a search cannot start at a chance node). Every figure is
