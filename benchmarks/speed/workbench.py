@@ -27,11 +27,16 @@ alone and with the game's row made from it (``analysis.metrics.row_of``).
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.timing import cpu_timed, load
 
 import tabletop
 from tabletop.agents import RandomAgent
@@ -42,27 +47,16 @@ from tabletop.analysis.runner import RunSpec, Variant, game_seed
 from tabletop.core.play import Streams, run
 
 
-def load() -> str:
-    one, five, _ = os.getloadavg()
-    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
-
-
 def spec_for(game: str, players: int, seed: int = 1) -> RunSpec:
     built = tabletop.make(game, players=players)
     return RunSpec((Variant(game, built, tuple(RandomAgent() for _ in range(players))),), seed)
 
 
 def timed(action: Callable[[], object]) -> float:
+    """Wall seconds: the workers' time is not this process's CPU time."""
     start = time.perf_counter()
     action()
     return time.perf_counter() - start
-
-
-def cpu_timed(action: Callable[[], object]) -> float:
-    """CPU seconds of this process (less disturbed than wall time when other programs share the cores)."""
-    start = time.process_time()
-    action()
-    return time.process_time() - start
 
 
 def cpu_seconds() -> float:
