@@ -24,6 +24,10 @@ from typing import Any
 import httpx
 import uvicorn
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.server import free_port
+
 from tabletop.core.registry import installed_games
 from tabletop.interfaces.web.app import create_app, heuristic_available
 from tabletop.interfaces.web.rooms import Settings
@@ -74,15 +78,16 @@ def lighthouse(url: str, preset: str, out: Path) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="measure only this page (lobby, replay or a game's name)")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=None, help="the server's port (default: a free one)")
     parser.add_argument("--keep", type=Path, help="keep each page's Lighthouse report (JSON) in this folder")
     args = parser.parse_args()
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
+    port = args.port or free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = serve(f"sqlite:///{folder}/games.db", args.port)
+        server = serve(f"sqlite:///{folder}/games.db", port)
         try:
-            targets = pages(f"http://127.0.0.1:{args.port}")
+            targets = pages(f"http://127.0.0.1:{port}")
             print(f"{'page':14} {'preset':8} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'CLS':>7}")
             for name, url in targets.items():
                 if args.only and name != args.only:
