@@ -1,7 +1,7 @@
 """The fast twin of :mod:`~tabletop.games.jumanji.state`: a whole game by random players, on plain ints and lists.
 
 The analysis plays Jumanji by the million with random players (``tabletop compare``,
-``benchmarks/workbench.py million``). :class:`RandomPlayout` plays such a game in one
+``benchmarks/speed/workbench.py million``). :class:`RandomPlayout` plays such a game in one
 function: the position is a few local integers and lists, a turn is straight-line code
 instead of a phase machine, nothing is logged, no action object is made, no legality is
 checked. It is the same game, not a model of it:

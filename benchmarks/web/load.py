@@ -9,8 +9,8 @@ duplicated (checked against each connection's stream of updates and against the
 stored record of every game). Bounded in games, actions per game and seconds;
 traffic goes to 127.0.0.1 only.
 
-    .venv/bin/python benchmarks/web_load.py                  # 100 games of the real games
-    .venv/bin/python benchmarks/web_load.py --games 20 --game donkey-kong --seconds 30
+    .venv/bin/python benchmarks/web/load.py                  # 100 games of the real games
+    .venv/bin/python benchmarks/web/load.py --games 20 --game donkey-kong --seconds 30
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,6 +31,10 @@ from typing import Any
 
 import httpx
 import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.server import cpu_seconds, free_port, rss_mb
 
 SERVER = """
 import sys, uvicorn
@@ -46,19 +49,6 @@ app = create_app(sys.argv[1], Settings(bot_delay=0.0, chance_delay=0.0), live=Fa
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws="websockets-sansio",
             ws_per_message_deflate=False)
 """
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) the process has used, every thread included."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 @dataclass
@@ -78,13 +68,6 @@ class Totals:
     refused: int = 0
     finished: int = 0
     errors: list[str] = field(default_factory=list)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 async def play_seat(url: str, seat: Seat, totals: Totals, rng: random.Random, max_actions: int,
