@@ -1,8 +1,8 @@
 """Lighthouse scores of the web table: the lobby, each game's page mid-game (a person against a bot) and a
 replay page, with Lighthouse's mobile and desktop presets, run against a real server with Debian's Chromium.
 
-    .venv/bin/python benchmarks/lighthouse.py            # every page, both presets
-    .venv/bin/python benchmarks/lighthouse.py --only lobby
+    .venv/bin/python benchmarks/web/lighthouse.py            # every page, both presets
+    .venv/bin/python benchmarks/web/lighthouse.py --only lobby
 
 Needs npm (``npx lighthouse@12.2``) and /usr/bin/chromium (or CHROME_PATH). Prints one line per page and
 preset: performance, accessibility, best practices, SEO, and the cumulative layout shift.
@@ -23,6 +23,10 @@ from typing import Any
 
 import httpx
 import uvicorn
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.server import free_port
 
 from tabletop.core.registry import installed_games
 from tabletop.interfaces.web.app import create_app, heuristic_available
@@ -74,15 +78,16 @@ def lighthouse(url: str, preset: str, out: Path) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="measure only this page (lobby, replay or a game's name)")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=None, help="the server's port (default: a free one)")
     parser.add_argument("--keep", type=Path, help="keep each page's Lighthouse report (JSON) in this folder")
     args = parser.parse_args()
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
+    port = args.port or free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = serve(f"sqlite:///{folder}/games.db", args.port)
+        server = serve(f"sqlite:///{folder}/games.db", port)
         try:
-            targets = pages(f"http://127.0.0.1:{args.port}")
+            targets = pages(f"http://127.0.0.1:{port}")
             print(f"{'page':14} {'preset':8} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'CLS':>7}")
             for name, url in targets.items():
                 if args.only and name != args.only:

@@ -11,8 +11,8 @@ on the same database. Then every game is played to its end and the stored record
   as shown (same number, same action);
 - every game ends.
 
-    .venv/bin/python benchmarks/chaos.py --kills 50
-    .venv/bin/python benchmarks/chaos.py --kills 5 --database postgresql+psycopg://...
+    .venv/bin/python benchmarks/web/chaos.py --kills 50
+    .venv/bin/python benchmarks/web/chaos.py --kills 5 --database postgresql+psycopg://...
 """
 
 from __future__ import annotations
@@ -23,16 +23,20 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.server import free_port
 
 SERVER = """
 import sys, uvicorn
@@ -152,9 +156,7 @@ async def spectator(url: str, game_id: str, ledger: Ledger, stop: asyncio.Event)
 async def drill(args: argparse.Namespace) -> int:
     folder = tempfile.mkdtemp(prefix="tabletop-chaos-")
     database = args.database or f"sqlite:///{os.path.join(folder, 'chaos.db')}"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = Server(database, port)
     rng = random.Random(args.seed)

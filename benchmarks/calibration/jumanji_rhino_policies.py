@@ -1,6 +1,6 @@
 """How much does the rhino decision matter? Seat 0 plays one rhino policy, the others play randomly.
 
-Usage: python benchmarks/jumanji_rhino_policies.py [--games 20000] [--seed 5] [--workers 2]
+Usage: python benchmarks/calibration/jumanji_rhino_policies.py [--games 20000] [--seed 5] [--workers 2]
 
 Policies: ``random`` (uniform over the legal rhino choices), ``heuristic`` (block the
 leading rival) and ``decline`` (never move the rhino). Prints seat 0's win rate with its

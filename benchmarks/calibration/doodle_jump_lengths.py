@@ -1,28 +1,40 @@
-"""Doodle Jump figures: random-playout speed, game length, and legal_actions() cost.
+"""Doodle Jump's game length: random players, and a plain "steady" player, in four variants.
 
-Run: .venv/bin/python benchmarks/doodle_jump_speed.py [games]
-Prints figures only; nothing here is asserted by the tests.
+Usage:  python benchmarks/calibration/doodle_jump_lengths.py [--games 300]
+
+For 4 players with Power Tiles, 2 players without tiles, 3 with Power Tiles and 4 with Expert
+Tiles: ``--games`` games of random players (the actions, turns, rolls per turn and fall rate,
+from ``State.metrics()``), then a third as many of a plain "steady" player who takes the highest
+jump with the fewest dice and stops once two dice or fewer remain (its turns per game). The table
+in ``docs/rules/doodle-jump.md`` ("Game length") comes from this script. One ``random.Random(2026)``
+plays every game in turn, so the figures are reproducible.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.positions import random_playout
 
 import tabletop
 from tabletop.core.state import State
 
 
-def playout(state: State, rng: random.Random, policy: str = "random") -> int:
+def steady_playout(state: State, rng: random.Random) -> int:
+    """Play ``state`` to its end by steady players (chance as a random player's); returns the actions."""
     steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
             action = state.chance_distribution().sample(rng)
         else:
-            legal = state.legal_actions()
-            action = legal[int(rng.random() * len(legal))] if policy == "random" else _steady(state, legal)
+            action = _steady(state, state.legal_actions())
         state.apply_action(action)
         steps += 1
     return steps
@@ -46,24 +58,26 @@ def _steady(state: State, legal: tuple[object, ...]) -> object:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=300, help="random games per variant")
+    games = parser.parse_args().games
     for players, tiles in ((4, "power"), (2, "none"), (3, "power"), (4, "expert")):
         game = tabletop.make("doodle-jump", players=players, tiles=tiles)
         rng = random.Random(2026)
         lengths, turns, falls, rolls = [], [], [], []
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(games):
             state = game.new_initial_state()
-            lengths.append(playout(state, rng))
+            lengths.append(random_playout(state, rng))
             m = state.metrics()
             turns.append(m["turns"])
             falls.append(m["fall_rate"])
             rolls.append(m["rolls_per_turn"])
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         steady = []
         for _ in range(max(games // 3, 10)):
             state = game.new_initial_state()
-            playout(state, rng, "steady")
+            steady_playout(state, rng)
             steady.append(state.metrics()["turns"])
         print(
             f"{players}p {tiles:6}: {sum(lengths) / elapsed:8.0f} steps/s, {games / elapsed:6.1f} games/s | random: "
@@ -71,30 +85,6 @@ def main() -> None:
             f"(median {statistics.median(turns):.0f}, max {max(turns):.0f}), {statistics.mean(rolls):.2f} rolls/turn, "
             f"fall rate {statistics.mean(falls):.3f} | steady: {statistics.mean(steady):5.1f} turns"
         )
-    # legal_actions() at typical mid-game decisions (fresh states, so nothing is cached)
-    game = tabletop.make("doodle-jump", players=4, tiles="power")
-    rng = random.Random(7)
-    texts = []
-    while len(texts) < 2000:
-        state = game.new_initial_state()
-        for _ in range(150):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_action(state.chance_distribution().sample(rng))
-            else:
-                legal = state.legal_actions()
-                if len(state.history()) > 60:
-                    texts.append(state.to_text())
-                state.apply_action(legal[int(rng.random() * len(legal))])
-    fresh = [game.state_from_text(t) for t in texts]
-    start = time.perf_counter()
-    count = sum(len(s.legal_actions()) for s in fresh)
-    elapsed = time.perf_counter() - start
-    print(
-        f"legal_actions() at {len(fresh)} mid-game decisions: {elapsed / len(fresh) * 1e6:.1f} µs each, "
-        f"{count / len(fresh):.1f} actions on average"
-    )
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """Speed figures for tabletop's games, with OpenSpiel's C++ backgammon as the reference.
 
 Then the search's speed at each game's initial position, beside OpenSpiel's Python MCTS on
-backgammon in the same run (``agent_speed.py``; ``--no-agents`` skips it).
+backgammon in the same run (``agents.py``; ``--no-agents`` skips it).
 
-Usage:  python benchmarks/bench.py [--seconds 2] [--rounds 3] [--games jumanji,doodle-jump] [--json]
+Usage:  python benchmarks/speed/bench.py [--seconds 2] [--rounds 3] [--games jumanji,doodle-jump] [--json]
                                   [--before DIR]
 
 Every figure is a random playout driven from Python the same way for every game:
@@ -31,19 +31,16 @@ import random
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.positions import mid_game, random_playout, sample_pairs
+from harness.timing import alternate, cpu_loop, load, per_call_microseconds, pin_to_one_core
+
 import tabletop
-
-
-def pin_to_one_core() -> str:
-    if hasattr(os, "sched_setaffinity"):
-        cpu = sorted(os.sched_getaffinity(0))[0]
-        os.sched_setaffinity(0, {cpu})
-        return f"pinned to CPU {cpu}"
-    return "not pinned"
 
 
 def tabletop_playouts(name: str, players: int, options: dict[str, Any]) -> Callable[[float], tuple[float, float]]:
@@ -51,21 +48,7 @@ def tabletop_playouts(name: str, players: int, options: dict[str, Any]) -> Calla
 
     def measure(seconds: float) -> tuple[float, float]:
         rng = random.Random(1)
-        steps = games = 0
-        start = time.process_time()
-        deadline = start + seconds
-        while time.process_time() < deadline:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    action = state.chance_distribution().sample(rng)
-                else:
-                    legal = state.legal_actions()
-                    action = legal[int(rng.random() * len(legal))]
-                state.apply_action(action)
-                steps += 1
-            games += 1
-        elapsed = time.process_time() - start
+        steps, games, elapsed = cpu_loop(lambda: random_playout(game.new_initial_state(), rng), seconds)
         return steps / elapsed, games / elapsed
 
     return measure
@@ -91,73 +74,31 @@ def openspiel_playouts(name: str) -> Callable[[float], tuple[float, float]] | No
         return None
     game = pyspiel.load_game(name)
 
+    def playout(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = sample_pairs(state.chance_outcomes(), rng.random())
+            else:
+                legal = state.legal_actions()
+                action = legal[int(rng.random() * len(legal))]
+            state.apply_action(action)
+            steps += 1
+        return steps
+
     def measure(seconds: float) -> tuple[float, float]:
         rng = random.Random(1)
-        steps = games = 0
-        start = time.process_time()
-        deadline = start + seconds
-        while time.process_time() < deadline:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    r = rng.random()
-                    outcomes = state.chance_outcomes()
-                    action = outcomes[-1][0]
-                    for outcome, p in outcomes:
-                        r -= p
-                        if r < 0:
-                            action = outcome
-                            break
-                else:
-                    legal = state.legal_actions()
-                    action = legal[int(rng.random() * len(legal))]
-                state.apply_action(action)
-                steps += 1
-            games += 1
-        elapsed = time.process_time() - start
+        steps, games, elapsed = cpu_loop(lambda: playout(rng), seconds)
         return steps / elapsed, games / elapsed
 
     return measure
 
 
-def mid_game_state(name: str, players: int, options: dict[str, Any], seed: int = 5) -> tabletop.State:
-    """A typical position: a random playout stopped at a decision about a third of the way in."""
-    game = tabletop.make(name, players=players, **options)
-    rng = random.Random(seed)
-    full = game.new_initial_state()
-    while not full.is_terminal():
-        if full.is_chance_node():
-            full.apply_action(full.chance_distribution().sample(rng))
-        else:
-            legal = full.legal_actions()
-            full.apply_action(legal[rng.randrange(len(legal))])
-    target = len(full.history()) // 3
-    state = game.new_initial_state()
-    for action in full.history()[:target]:
-        state.apply_action(action)
-    index = target
-    history = full.history()
-    while state.is_chance_node() and index < len(history):
-        state.apply_action(history[index])
-        index += 1
-    return state
-
-
-def per_call_microseconds(call: Callable[[], object], seconds: float = 0.5) -> float:
-    calls = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while time.process_time() < deadline:
-        for _ in range(100):
-            call()
-        calls += 100
-    return (time.process_time() - start) / calls * 1e6
-
-
 def agent_figures(games: list[str], seconds: float) -> dict[str, Any]:
     """MCTS iterations per second at each game's initial position (2 players), beside OpenSpiel's
-    Python MCTS on backgammon, and the heuristic's time per decision (see agent_speed.py)."""
-    from agent_speed import figures
+    Python MCTS on backgammon, and the heuristic's time per decision (see agents.py)."""
+    from agents import figures
 
     return figures(games, 2, seconds)
 
@@ -197,12 +138,10 @@ def main() -> None:
     if reference is not None:
         contenders["openspiel backgammon (C++)"] = reference
 
-    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in contenders}
-    for _ in range(args.rounds):
-        for name, measure in contenders.items():
-            samples[name].append(measure(args.seconds))
+    samples = alternate(contenders, args.rounds, args.seconds)
 
-    figures: dict[str, Any] = {"pinning": pinned, "seconds": args.seconds, "rounds": args.rounds, "games": {}}
+    figures: dict[str, Any] = {"pinning": pinned, "seconds": args.seconds, "rounds": args.rounds, "games": {},
+                               "load": load()}
     for name, runs in samples.items():
         figures["games"][name] = {
             "steps_per_second": statistics.median(r[0] for r in runs),
@@ -210,7 +149,7 @@ def main() -> None:
         }
     for name in wanted:
         players, options = GAMES.get(name, (4, {}))
-        state = mid_game_state(name, players, options)
+        state = mid_game(tabletop.make(name, players=players, **options), seed=5)
         entry = figures["games"][name]
         entry["clone_us"] = per_call_microseconds(state.clone)
 
@@ -231,7 +170,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures, indent=2))
         return
-    print(f"random playouts, {args.rounds} alternating rounds of {args.seconds:g} s, median; {pinned}")
+    print(f"random playouts, {args.rounds} alternating rounds of {args.seconds:g} s, median; {pinned}; "
+          f"{figures['load']}")
     print(f"{'game':<30} {'steps/s':>12} {'games/s':>10} {'clone µs':>9} {'legal µs':>9}")
     for name, entry in figures["games"].items():
         clone = f"{entry['clone_us']:.2f}" if "clone_us" in entry else "-"
@@ -239,7 +179,7 @@ def main() -> None:
         steps, games = entry["steps_per_second"], entry["games_per_second"]
         print(f"{name:<30} {steps:>12,.0f} {games:>10,.1f} {clone:>9} {legal:>9}")
     if "agents" in figures:
-        from agent_speed import print_figures
+        from agents import print_figures
 
         print_figures(figures["agents"])
     for name, ratio in figures.get("vs_openspiel_backgammon", {}).items():

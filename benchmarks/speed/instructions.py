@@ -1,6 +1,6 @@
 """Instructions per unit of work: bench.py's operations counted by valgrind, not timed.
 
-Usage:  python benchmarks/instructions.py [--workloads playouts,mcts-random,mcts-heuristic,heuristic]
+Usage:  python benchmarks/speed/instructions.py [--workloads playouts,mcts-random,mcts-heuristic,heuristic]
                                           [--src DIR] [--python PATH]
 
 On a shared machine a wall-clock figure can move by half between two runs; the number of
@@ -21,7 +21,12 @@ import random
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.positions import mid_game, random_playout
 
 WORKLOADS = ("playouts", "mcts-random", "mcts-heuristic", "heuristic")
 GAMES: dict[str, tuple[int, dict[str, Any]]] = {
@@ -45,16 +50,9 @@ def work(workload: str, scale: int) -> None:
             game = tabletop.make(name, players=players, **options)
             rng = random.Random(1)
             for _ in range(PLAYOUTS[name] * scale):
-                state = game.new_initial_state()
-                while not state.is_terminal():
-                    if state.is_chance_node():
-                        action = state.chance_distribution().sample(rng)
-                    else:
-                        legal = state.legal_actions()
-                        action = legal[int(rng.random() * len(legal))]
-                    state.apply_action(action)
+                random_playout(game.new_initial_state(), rng)
             continue
-        positions = [mid_game_state(tabletop.make(name, players=2, **options), seed) for seed in (1, 2)]
+        positions = [mid_game(tabletop.make(name, players=2, **options), seed) for seed in (1, 2)]
         positions = [p for p in positions if not p.is_terminal() and len(p.legal_actions()) > 1] or positions
         if workload.startswith("mcts-"):
             agent = make_agent("mcts", iterations=20 * scale, rollout=workload.removeprefix("mcts-"))
@@ -67,25 +65,6 @@ def work(workload: str, scale: int) -> None:
             for _ in range(20 * scale):
                 for position in positions:
                     agent.step(position, rng)
-
-
-def mid_game_state(game: Any, seed: int) -> Any:
-    """A decision about a third of the way into a seeded random playout (as in bench.py)."""
-    rng = random.Random(seed)
-    full = game.new_initial_state()
-    while not full.is_terminal():
-        legal = full.legal_actions()
-        full.apply_action(full.chance_distribution().sample(rng) if full.is_chance_node()
-                          else legal[rng.randrange(len(legal))])
-    history = full.history()
-    state = game.new_initial_state()
-    index = len(history) // 3
-    for action in history[:index]:
-        state.apply_action(action)
-    while state.is_chance_node() and index < len(history):
-        state.apply_action(history[index])
-        index += 1
-    return state
 
 
 def count(python: str, src: str | None, workload: str, scale: int) -> int:

@@ -1,6 +1,6 @@
 """What each part of the search buys: iterations per second and win rate against an opponent, per variant.
 
-Usage:  python benchmarks/search_strength.py GAME --variants NAME=SPEC,NAME=SPEC ... [--opponent heuristic]
+Usage:  python benchmarks/calibration/search_strength.py GAME --variants NAME=SPEC,NAME=SPEC ... [--opponent heuristic]
                                              [--games 200] [--players 2] [--seed 1] [--workers 2]
                                              [--out results.jsonl]
 
@@ -17,35 +17,22 @@ the games already there.
 from __future__ import annotations
 
 import argparse
-import json
 import random
+import sys
 import time
-from functools import partial
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.positions import first_decision
+from harness.results import Results, play_tournament_games
+
 import tabletop
 from tabletop.agents import from_spec
-from tabletop.analysis.parallel import map_games
-from tabletop.analysis.simulate import game_seed
 from tabletop.analysis.stats import mean, mean_interval, wilson_interval
-from tabletop.analysis.tournament import TournamentGame, play_game, schedule
 from tabletop.core.game import Game
-from tabletop.core.play import Streams
 from tabletop.core.state import State
-
-
-def first_decision(game: Game, seed: int) -> State:
-    """The first decision with a choice in a game whose chance outcomes come from ``seed``."""
-    state = game.new_initial_state()
-    streams = Streams(seed)
-    while True:
-        if state.is_chance_node():
-            state.apply_action(streams.chance(state))
-        elif len(state.legal_actions()) > 1:
-            return state
-        else:
-            state.apply_action(state.legal_actions()[0])
 
 
 def mid_game(game: Game, seed: int) -> State:
@@ -76,11 +63,6 @@ def iterations_per_second(spec: str, positions: list[State], seconds: float = 2.
     return done / (time.process_time() - start)
 
 
-def _play(game: Game, job: tuple[int, int, tuple[str, ...]]) -> TournamentGame:
-    index, seed, seating = job
-    return play_game(game, seating, seed, index)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
@@ -97,11 +79,7 @@ def main() -> None:
     positions = [first_decision(game, 1)] + [p for p in (mid_game(game, seed) for seed in range(1, 6))
                                              if not p.is_terminal()]
     variants = [tuple(v.split("=", 1)) for v in args.variants.split(",")]
-    done: dict[tuple[str, int], dict[str, Any]] = {}
-    if args.out is not None and args.out.exists():
-        for line in args.out.read_text().splitlines():
-            row = json.loads(line)
-            done[(row["variant"], row["index"])] = row
+    done = Results(args.out, "variant")
     for name, spec in variants:
         first = iterations_per_second(spec, positions[:1])
         mid = iterations_per_second(spec, positions[1:])
@@ -109,21 +87,13 @@ def main() -> None:
               flush=True)
         if args.speed_only:
             continue
-        seatings = schedule([spec, args.opponent], args.players)
-        jobs = [(i, game_seed(args.seed, i), seatings[i % len(seatings)]) for i in range(args.games)
-                if (name, i) not in done]
-        chunk = 2 * max(1, args.workers)  # saved every few games, so a stopped run loses little
-        for start in range(0, len(jobs), chunk):
-            batch = jobs[start : start + chunk]
-            for result in map_games(partial(_play, game), batch, args.workers, batch=1):
-                row = {"variant": name, "spec": spec, "index": result.index, "seating": result.seating,
-                       "winners": list(result.winners), "seconds": result.decision_seconds,
-                       "decisions": result.decisions}
-                done[(name, result.index)] = row
-                if args.out is not None:
-                    with args.out.open("a") as handle:
-                        handle.write(json.dumps(row) + "\n")
-        rows = [row for (variant, _), row in done.items() if variant == name]
+        played = play_tournament_games(game, [spec, args.opponent], args.games, args.seed, args.workers,
+                                       done.indices(name))
+        for result in played:
+            done.add({"variant": name, "spec": spec, "index": result.index, "seating": result.seating,
+                      "winners": list(result.winners), "seconds": result.decision_seconds,
+                      "decisions": result.decisions})
+        rows = done.of(name)
         print(summary(args.game, name, spec, args.opponent, rows), flush=True)
 
 

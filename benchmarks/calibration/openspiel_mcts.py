@@ -1,6 +1,6 @@
 """OpenSpiel's MCTSBot against tabletop's mcts at equal iterations: a small tournament with 95% intervals.
 
-Usage:  python benchmarks/openspiel_mcts.py [--game doodle-jump] [--games 40] [--iterations 50] [--seed 1]
+Usage:  python benchmarks/calibration/openspiel_mcts.py [--game doodle-jump] [--games 40] [--iterations 50] [--seed 1]
 
 Two players; the bots swap seats every game. OpenSpiel's ``MCTSBot`` (UCT constant 2, random
 rollouts through ``RandomRolloutEvaluator``, chance nodes sampled by its search) searches our

@@ -1,6 +1,6 @@
 """Speed of the learning adapters beside the raw engine: actions per second in random playouts.
 
-Usage:  python benchmarks/rl.py [--seconds 3] [--rounds 3] [--games jumanji,doodle-jump,donkey-kong] [--players 2]
+Usage:  python benchmarks/speed/rl.py [--seconds 3] [--rounds 3] [--games jumanji,doodle-jump,donkey-kong] [--players 2]
 
 For each game, random playouts are driven five ways, and the figure is the number of the
 engine's actions (decisions and chance outcomes alike) applied per second, the median of the
@@ -14,33 +14,39 @@ rounds (the ways alternate within each round, so a drift in the machine's speed 
 - ``openspiel-fractions``: the same, but each chance node's list made afresh from the exact
   ``Fraction`` probabilities (what preparing them once saves).
 
-Each adapter's figure is also given as a fraction of the engine's. The process is pinned to one core.
+Each adapter's figure is also given as a fraction of the engine's. The process is pinned to one
+core, and every figure is CPU time of this process, so other programs on the machine lower it less.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pyspiel
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.positions import random_playout, sample_pairs
+from harness.timing import alternate, cpu_loop, load, medians, pin_to_one_core
+
 import tabletop
 from tabletop.rl.gymnasium import TabletopEnv
-from tabletop.rl.openspiel import OpenSpielState, load
+from tabletop.rl.openspiel import OpenSpielState
+from tabletop.rl.openspiel import load as load_openspiel
 from tabletop.rl.pettingzoo import raw_env
 
 Measure = Callable[[float], float]
 
 
-def pin_to_one_core() -> None:
-    import os
-
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+def rate(play_one: Callable[[], int], seconds: float) -> float:
+    """Actions per CPU second of games played by ``play_one`` (which returns a game's actions)."""
+    steps, _, elapsed = cpu_loop(play_one, seconds)
+    return steps / elapsed
 
 
 def engine(name: str, players: int) -> Measure:
@@ -48,18 +54,7 @@ def engine(name: str, players: int) -> Measure:
 
     def measure(seconds: float) -> float:
         rng = random.Random(1)
-        steps = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(state.chance_distribution().sample(rng))
-                else:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[int(rng.random() * len(legal))])
-                steps += 1
-        return steps / (time.perf_counter() - start)
+        return rate(lambda: random_playout(game.new_initial_state(), rng), seconds)
 
     return measure
 
@@ -69,17 +64,17 @@ def pettingzoo(name: str, players: int) -> Measure:
 
     def measure(seconds: float) -> float:
         rng = np.random.default_rng(1)
-        steps, seed = 0, 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            env.reset(seed=seed)
-            seed += 1
+        seeds = iter(range(10**9))
+
+        def play_one() -> int:
+            env.reset(seed=next(seeds))
             while not env.state.is_terminal():
                 mask = env.observe(env.agent_selection)["action_mask"]
                 legal = np.flatnonzero(mask)
                 env.step(int(legal[rng.integers(len(legal))]))
-            steps += len(env.state.history())
-        return steps / (time.perf_counter() - start)
+            return len(env.state.history())
+
+        return rate(play_one, seconds)
 
     return measure
 
@@ -89,30 +84,30 @@ def gymnasium_env(name: str, players: int) -> Measure:
 
     def measure(seconds: float) -> float:
         rng = np.random.default_rng(1)
-        steps, seed = 0, 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            _, info = env.reset(seed=seed)
-            seed += 1
+        seeds = iter(range(10**9))
+
+        def play_one() -> int:
+            _, info = env.reset(seed=next(seeds))
             done = False
             while not done:
                 legal = np.flatnonzero(info["action_mask"])
                 _, _, done, _, info = env.step(int(legal[rng.integers(len(legal))]))
-            steps += len(env.state.history())
-        return steps / (time.perf_counter() - start)
+            return len(env.state.history())
+
+        return rate(play_one, seconds)
 
     return measure
 
 
 def openspiel(name: str, players: int, fractions: bool = False) -> Measure:
-    game = load(name, players=players)
+    game = load_openspiel(name, players=players)
 
     def measure(seconds: float) -> float:
         rng = random.Random(1)
-        steps = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+
+        def play_one() -> int:
             state: OpenSpielState = game.new_initial_state()
+            steps = 0
             while not state.is_terminal():
                 if state.is_chance_node():
                     if fractions:
@@ -121,19 +116,14 @@ def openspiel(name: str, players: int, fractions: bool = False) -> Measure:
                         pairs = sorted((to_int(a, True), float(p)) for a, p in dist.pairs())
                     else:
                         pairs = state.chance_outcomes()
-                    r, total = rng.random(), 0.0
-                    action = pairs[-1][0]
-                    for outcome, p in pairs:
-                        total += p
-                        if r < total:
-                            action = outcome
-                            break
-                    state.apply_action(action)
+                    state.apply_action(sample_pairs(pairs, rng.random()))
                 else:
                     legal = state.legal_actions()
                     state.apply_action(legal[int(rng.random() * len(legal))])
                 steps += 1
-        return steps / (time.perf_counter() - start)
+            return steps
+
+        return rate(play_one, seconds)
 
     return measure
 
@@ -145,9 +135,10 @@ def main() -> None:
     parser.add_argument("--games", default="jumanji,doodle-jump,donkey-kong")
     parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
-    pin_to_one_core()
-    rounds = f"median of {args.rounds} rounds of {args.seconds:g} s"
-    print(f"actions per second, random playouts, {args.players} players, {rounds}, pyspiel {pyspiel.__version__}")
+    pinned = pin_to_one_core()
+    rounds = f"median of {args.rounds} rounds of {args.seconds:g} s of CPU time"
+    print(f"actions per second, random playouts, {args.players} players, {rounds}, pyspiel {pyspiel.__version__}; "
+          f"{pinned}; {load()}")
     header = f"{'game':<12} {'way':<20} {'actions/s':>10} {'of engine':>9}"
     print(header)
     print("-" * len(header))
@@ -159,14 +150,9 @@ def main() -> None:
             "openspiel": openspiel(name, args.players),
             "openspiel-fractions": openspiel(name, args.players, fractions=True),
         }
-        figures: dict[str, list[float]] = {way: [] for way in ways}
-        for _ in range(args.rounds):
-            for way, measure in ways.items():
-                figures[way].append(measure(args.seconds))
-        base = statistics.median(figures["engine"])
-        for way, values in figures.items():
-            rate = statistics.median(values)
-            print(f"{name:<12} {way:<20} {rate:>10,.0f} {rate / base:>9.2f}", flush=True)
+        figures = medians(alternate(ways, args.rounds, args.seconds))
+        for way, figure in figures.items():
+            print(f"{name:<12} {way:<20} {figure:>10,.0f} {figure / figures['engine']:>9.2f}", flush=True)
 
 
 if __name__ == "__main__":

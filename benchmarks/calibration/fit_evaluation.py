@@ -1,6 +1,6 @@
 """Fit a game's win model (its ``evaluation`` part) to the outcomes of many games, and write its weights.
 
-Usage:  python benchmarks/fit_evaluation.py GAME [--games 3000] [--players 2,3,4] [--seed 1]
+Usage:  python benchmarks/calibration/fit_evaluation.py GAME [--games 3000] [--players 2,3,4] [--seed 1]
                                            [--epsilon 0.1] [--agent heuristic] [--write]
 
 Plays ``--games`` games (spread over the player counts) with ``--agent`` in every seat, each
@@ -174,8 +174,8 @@ def main() -> None:
             "# its figures (named in the game's evaluation.py) times these weights; the chances of winning are",
             "# the conditional-logit shares of the utilities. Fitted by maximum likelihood, not measured facts",
             "# of the game: run the command in `source` again after changing the rules, data or heuristic.",
-            f'source = "python benchmarks/fit_evaluation.py {args.game} --games {args.games} --players {args.players}'
-            f' --seed {args.seed} --epsilon {args.epsilon} --agent {args.agent} --write"',
+            f'source = "python benchmarks/calibration/fit_evaluation.py {args.game} --games {args.games}'
+            f' --players {args.players} --seed {args.seed} --epsilon {args.epsilon} --agent {args.agent} --write"',
             f'fitted = "{report}"',
             "",
             "[weights]",

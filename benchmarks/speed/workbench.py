@@ -1,9 +1,9 @@
 """Throughput of the analysis runner: worker scaling, the million-game run, and where a game's time goes.
 
 Usage:
-  python benchmarks/workbench.py scaling [--games 20000] [--rounds 3] [--game jumanji] [--players 4]
-  python benchmarks/workbench.py million [--games 1000000] [--workers 2] [--out DIR]
-  python benchmarks/workbench.py profile [--games 3000]
+  python benchmarks/speed/workbench.py scaling [--games 20000] [--rounds 3] [--game jumanji] [--players 4]
+  python benchmarks/speed/workbench.py million [--games 1000000] [--workers 2] [--out DIR]
+  python benchmarks/speed/workbench.py profile [--games 3000]
 
 ``scaling`` plays the same run with 1 and 2 local workers, alternating (1 2 1 2 ...),
 and reports games/s for each and the ratio of the medians; the load average is
@@ -20,18 +20,23 @@ With random agents the runner plays Jumanji with its fast random playout
 bookkeeping) and the rules, by replaying the same actions without a driver,
 interleaved with the driven games; and times the fast random playout the runner
 uses for random players (``Game.random_playout``: Jumanji's
-``games/jumanji/playout.py``, proven equal by benchmarks/jumanji_equivalence.py),
+``games/jumanji/playout.py``, proven equal by benchmarks/equivalence/equivalence.py --game jumanji),
 alone and with the game's row made from it (``analysis.metrics.row_of``).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.timing import cpu_timed, load
 
 import tabletop
 from tabletop.agents import RandomAgent
@@ -42,27 +47,16 @@ from tabletop.analysis.runner import RunSpec, Variant, game_seed
 from tabletop.core.play import Streams, run
 
 
-def load() -> str:
-    one, five, _ = os.getloadavg()
-    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
-
-
 def spec_for(game: str, players: int, seed: int = 1) -> RunSpec:
     built = tabletop.make(game, players=players)
     return RunSpec((Variant(game, built, tuple(RandomAgent() for _ in range(players))),), seed)
 
 
 def timed(action: Callable[[], object]) -> float:
+    """Wall seconds: the workers' time is not this process's CPU time."""
     start = time.perf_counter()
     action()
     return time.perf_counter() - start
-
-
-def cpu_timed(action: Callable[[], object]) -> float:
-    """CPU seconds of this process (less disturbed than wall time when other programs share the cores)."""
-    start = time.process_time()
-    action()
-    return time.process_time() - start
 
 
 def cpu_seconds() -> float:

@@ -1,8 +1,8 @@
 """Search speed: MCTS iterations per second at the initial position of each game, beside OpenSpiel's Python MCTS.
 
-Usage:  python benchmarks/agent_speed.py [--seconds 2] [--games jumanji,doodle-jump] [--players 2]
-                                        [--before CHECKOUT]
-        (``benchmarks/bench.py`` prints the same figures after its playout figures)
+Usage:  python benchmarks/speed/agents.py [--seconds 2] [--games jumanji,doodle-jump] [--players 2]
+                                         [--before CHECKOUT]
+        (``benchmarks/speed/bench.py`` prints the same figures after its playout figures)
 
 "The initial position" is a game's first decision with a choice, reached from a new game
 by the chance outcomes of seed 1 (a search cannot start at a chance node). Every figure is
@@ -36,25 +36,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.positions import first_decision
+from harness.timing import cpu_loop
+
 import tabletop
 from tabletop.agents import from_spec
-from tabletop.core.play import Streams
 from tabletop.core.state import State
 
 SPECS = ("mcts", "mcts:rollout=heuristic", "mcts:rollout=random:cutoff=none:crn=false")
-
-
-def initial_position(name: str, players: int, seed: int = 1) -> State:
-    """The first decision with a choice of a new game, its chance outcomes drawn from ``seed``."""
-    state = tabletop.make(name, players=players).new_initial_state()
-    streams = Streams(seed)
-    while True:
-        if state.is_chance_node():
-            state.apply_action(streams.chance(state))
-        elif len(state.legal_actions()) > 1:
-            return state
-        else:
-            state.apply_action(state.legal_actions()[0])
 
 
 def iterations_per_second(spec: str, state: State, seconds: float) -> float:
@@ -70,12 +61,13 @@ def heuristic_ms(state: State, seconds: float) -> float:
     """The heuristic's CPU time per decision at ``state``, in milliseconds."""
     agent = from_spec("heuristic")
     rng = random.Random(2)
-    decisions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
+
+    def decide() -> int:
         agent.step(state, rng)
-        decisions += 1
-    return 1000 * (time.process_time() - start) / decisions
+        return 1
+
+    decisions, _, elapsed = cpu_loop(decide, seconds)
+    return 1000 * elapsed / decisions
 
 
 def openspiel_mcts(seconds: float) -> float | None:
@@ -92,15 +84,16 @@ def openspiel_mcts(seconds: float) -> float | None:
     while state.is_chance_node():
         outcomes = state.chance_outcomes()
         state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-    done = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
+
+    def search() -> int:
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
         bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=100, evaluator=evaluator,
                            random_state=np.random.RandomState(1), solve=False)
         bot.step(state)
-        done += 100
-    return done / (time.process_time() - start)
+        return 100
+
+    done, _, elapsed = cpu_loop(search, seconds)
+    return done / elapsed
 
 
 BEFORE = """
@@ -131,7 +124,7 @@ def before(checkout: Path, state: State, seconds: float) -> float:
 def figures(games: list[str], players: int, seconds: float, checkout: Path | None = None) -> dict[str, Any]:
     result: dict[str, Any] = {"players": players, "seconds": seconds, "games": {}}
     for name in games:
-        state = initial_position(name, players)
+        state = first_decision(tabletop.make(name, players=players), seed=1)
         entry = {spec: iterations_per_second(spec, state, seconds) for spec in SPECS}
         if checkout is not None:
             entry["before"] = before(checkout, state, seconds)

@@ -1,10 +1,10 @@
 """Fuzz every game's readers: mutated positions, actions, options, data files and records.
 
 Usage:
-  python benchmarks/fuzz.py [--count 2000] [--seed 0] [--games jumanji,...]
+  python benchmarks/fuzz/fuzz.py [--count 2000] [--seed 0] [--games jumanji,...]
                             [--kinds positions,actions,options,data,records]
                             [--workers 1] [--timeout 10] [--examples 2]
-  python benchmarks/fuzz.py --games G --kinds K --seed S --index I    (one input, in full)
+  python benchmarks/fuzz/fuzz.py --games G --kinds K --seed S --index I    (one input, in full)
 
 For each registered game (``tabletop.list_games()``) and each kind, ``--count`` inputs
 are made by mutating real ones: positions and records from random playouts of every
@@ -287,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
                 except Exception as exc:  # the input itself could not be made again: say so
                     print(f"    input #{index}: {type(exc).__name__}: {str(exc)[:200]}")
                 print(
-                    f"      reproduce: python benchmarks/fuzz.py --games {name} --kinds {kind} "
+                    f"      reproduce: python benchmarks/fuzz/fuzz.py --games {name} --kinds {kind} "
                     f"--seed {args.seed} --index {index}"
                 )
     return 1 if failures else 0

@@ -1,6 +1,6 @@
 """Calibrate the difficulty ladder: each level against the one below, and Elo ratings with intervals.
 
-Usage:  python benchmarks/ladder.py GAME [--games 40] [--seed 1] [--workers 1] [--clock wall|process]
+Usage:  python benchmarks/calibration/ladder.py GAME [--games 40] [--seed 1] [--workers 1] [--clock wall|process]
                                          [--pairs beginner-easy,easy-medium,...] [--out results.jsonl]
 
 For each pair of adjacent levels (``tabletop.agents.ladder``) the script plays ``--games``
@@ -20,20 +20,19 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import math
-from functools import partial
+import sys
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.results import Results, play_tournament_games
 
 import tabletop
 from tabletop.agents.ladder import LEVELS, level_spec
 from tabletop.analysis.elo import fit_elo
-from tabletop.analysis.parallel import map_games
-from tabletop.analysis.simulate import game_seed
 from tabletop.analysis.stats import wilson_interval
-from tabletop.analysis.tournament import TournamentGame, play_game, schedule
-from tabletop.core.game import Game
 
 
 def elo(score: float) -> float:
@@ -47,11 +46,6 @@ def spec_of(game: str, level: str, clock: str) -> str:
     return f"{spec}:clock=process" if clock == "process" and "seconds=" in spec else spec
 
 
-def _play(game: Game, job: tuple[int, int, tuple[str, ...]]) -> TournamentGame:
-    index, seed, seating = job
-    return play_game(game, seating, seed, index)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
@@ -63,29 +57,18 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     game = tabletop.make(args.game, players=2)
-    done: dict[tuple[str, int], dict[str, Any]] = {}
-    if args.out is not None and args.out.exists():
-        for line in args.out.read_text().splitlines():
-            row = json.loads(line)
-            done[(row["pair"], row["index"])] = row
+    done = Results(args.out, "pair")
     print(f"{args.game}, 2 players, {args.games} games a pair, seed {args.seed}, timed levels by {args.clock} time")
     for pair in args.pairs.split(","):
         lower, upper = pair.split("-")
         specs = {lower: spec_of(args.game, lower, args.clock), upper: spec_of(args.game, upper, args.clock)}
-        seatings = schedule([specs[upper], specs[lower]], 2)
-        jobs = [(i, game_seed(args.seed, i), seatings[i % len(seatings)]) for i in range(args.games)
-                if (pair, i) not in done]
-        chunk = 2 * max(1, args.workers)
-        for start in range(0, len(jobs), chunk):
-            for result in map_games(partial(_play, game), jobs[start : start + chunk], args.workers, batch=1):
-                levels = [upper if spec == specs[upper] else lower for spec in result.seating]
-                row = {"pair": pair, "index": result.index, "levels": levels, "winners": list(result.winners),
-                       "seconds": result.decision_seconds, "decisions": result.decisions}
-                done[(pair, result.index)] = row
-                if args.out is not None:
-                    with args.out.open("a") as handle:
-                        handle.write(json.dumps(row) + "\n")
-        rows = [row for (p, _), row in done.items() if p == pair]
+        played = play_tournament_games(game, [specs[upper], specs[lower]], args.games, args.seed, args.workers,
+                                       done.indices(pair))
+        for result in played:
+            levels = [upper if spec == specs[upper] else lower for spec in result.seating]
+            done.add({"pair": pair, "index": result.index, "levels": levels, "winners": list(result.winners),
+                      "seconds": result.decision_seconds, "decisions": result.decisions})
+        rows = done.of(pair)
         if not rows:
             continue
         points = sum(score(row, upper) for row in rows)
@@ -94,7 +77,7 @@ def main() -> None:
         print(f"  {upper:>8} vs {lower:<8} ({specs[upper]} vs {specs[lower]}): score {s:.3f} ({low:.3f}-{high:.3f}) "
               f"in {len(rows)} games: {elo(s):+.0f} Elo ({elo(low):+.0f} to {elo(high):+.0f})", flush=True)
     pair_scores: dict[tuple[str, str], float] = {}
-    for row in done.values():
+    for row in done.rows.values():
         a, b = row["levels"]
         s = score(row, a)
         pair_scores[(a, b)] = pair_scores.get((a, b), 0.0) + s

@@ -7,7 +7,7 @@ WebSockets. A finished game is replaced by a new one. Every minute it prints the
 memory (RSS), the games it holds in memory, its open sockets and the games finished so far; at
 the end, the curve again, and whether memory grew.
 
-    .venv/bin/python benchmarks/soak.py --minutes 30 --games 200
+    .venv/bin/python benchmarks/web/soak.py --minutes 30 --games 200
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import argparse
 import asyncio
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
@@ -25,6 +24,10 @@ from pathlib import Path
 
 import httpx
 from chaos import GAMES, Ledger, person
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.server import free_port, rss_mb
 
 SERVER = """
 import sys, uvicorn
@@ -37,13 +40,6 @@ limits = Limits(games_per_minute=1e9, games_burst=1e9, sockets_per_address=10**6
 app = create_app(sys.argv[1], settings, limits=limits)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="error", ws_per_message_deflate=False)
 """
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 async def keep_going(http: httpx.AsyncClient, url: str, number: int, rng: random.Random, stop: asyncio.Event,
@@ -74,9 +70,7 @@ async def keep_going(http: httpx.AsyncClient, url: str, number: int, rng: random
 
 async def soak(args: argparse.Namespace) -> int:
     folder = tempfile.mkdtemp(prefix="tabletop-soak-")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = subprocess.Popen([sys.executable, "-c", SERVER, f"sqlite:///{os.path.join(folder, 'soak.db')}",
                                str(port), str(args.bot_delay)])

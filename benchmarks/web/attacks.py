@@ -11,8 +11,8 @@ then runs each attack and prints what the server answered and its memory (RSS):
 5. ``frames``: malformed WebSocket frames and a non-finite number over HTTP;
 6. ``restart``: ``--restart-games`` unfinished games stored, then the time until the server answers and its RSS.
 
-    .venv/bin/python benchmarks/web_attacks.py                       # every attack, this checkout
-    .venv/bin/python benchmarks/web_attacks.py --src /tmp/before/src memory frames
+    .venv/bin/python benchmarks/web/attacks.py                       # every attack, this checkout
+    .venv/bin/python benchmarks/web/attacks.py --src /tmp/before/src memory frames
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ import asyncio
 import json
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import tempfile
@@ -33,27 +32,11 @@ from typing import Any
 import httpx
 import websockets
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.server import cpu_seconds, free_port, rss_mb
+
 ATTACKS = ("memory", "files", "bots", "create", "frames", "restart")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) a process has used: a figure that a busy machine does not inflate."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 class Server:
