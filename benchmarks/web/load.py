@@ -21,9 +21,9 @@ import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
 
-from harness import LoadClient, Serve, open_files, records_match, rss_mb
+from harness.web import LoadClient, Serve, open_files, records_match, rss_mb
 
 
 def main() -> None:

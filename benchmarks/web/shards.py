@@ -3,7 +3,7 @@
 Starts ``--shards`` processes of ``tabletop serve --shard sK`` (their defaults: live play on, the
 shipped bot and chance delays, every limit on; ``--serve-arg`` adds a flag) on one PostgreSQL
 database (a fresh schema of ``--database``, by default the one ``.ci/postgres.sh`` starts) behind
-Debian's nginx, and plays games through nginx with the load client of ``harness.py``: each game
+Debian's nginx, and plays games through nginx with the load client of ``harness/web.py``: each game
 has one person over a real WebSocket (from ``--addresses`` loopback addresses) and one of the
 server's bots. Every figure is split by the shard that owns the game.
 
@@ -40,9 +40,9 @@ from typing import Any
 
 import httpx
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
 
-from harness import LoadClient, Totals, cpu_seconds, percentile, records_match, rss_mb
+from harness.web import LoadClient, Totals, cpu_seconds, percentile, records_match, rss_mb
 
 from tabletop.interfaces.web.deployment import Deployment
 from tabletop.interfaces.web.shards import owner_of

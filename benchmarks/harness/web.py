@@ -9,9 +9,9 @@ own address, as on the internet), opens one WebSocket per person, and plays like
 it thinks, acts, rolls its own dice and presses in live races. It times each request from the
 moment it is sent to its acknowledgement (``ack``) and to the view that shows it.
 
-Importable (``sys.path`` holding ``benchmarks/web``) by the other benchmark scripts::
+Importable (``sys.path`` holding ``benchmarks/``) by the other benchmark scripts::
 
-    from harness import LoadClient, Serve
+    from harness.web import LoadClient, Serve
     with Serve(["--max-games", "3000"]) as server:
         client = LoadClient(server.url, addresses=64)
         asyncio.run(client.run(games=100, seconds=60))
