@@ -25,6 +25,8 @@ import pytest
 import uvicorn
 import websockets
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -361,3 +363,63 @@ def test_every_server_wide_cap_is_a_flag_of_tabletop_serve() -> None:
                  "--connections-per-address", "--header-timeout", "--idle-timeout", "--games-per-minute",
                  "--server-games-per-minute", "--analysis-workers", "--analyses-per-hour"):
         assert flag in shown, flag
+
+
+# -- finding 4: the turn clock cannot be dodged or extended ----------------------------------------------------
+def test_an_act_and_undo_loop_cannot_stop_the_turn_clock(database: str) -> None:
+    slow_bot = Settings(bot_delay=60.0, chance_delay=0.0)  # the bot never moves during the test
+    with TestClient(create_app(database, slow_bot)) as client:
+        created = create(client, "duel", [ANN, {"kind": "bot", "bot": "random"}], {"rounds": 5}, clock=1.0)
+        game_id, ann = created["id"], token_of(created, 0)
+        refusal = ""
+        deadline = time.monotonic() + 60  # a guard against a hang, far beyond the 1 s clock
+        while time.monotonic() < deadline and not refusal:
+            acted = client.post(f"/api/games/{game_id}/act", json={"token": ann, "action": "left"})
+            if acted.status_code != 200:
+                refusal = acted.json()["detail"]  # too late: the server plays for her
+                break
+            undone = client.post(f"/api/games/{game_id}/undo", json={"token": ann})
+            if undone.status_code != 200:
+                refusal = undone.json()["detail"]  # too late to take it back: her decision stands
+        seen = wait_until(lambda: (v := view(client, game_id, ann))["n"] == 1 and v)  # the game moved on
+        assert seen["mover"] == 1 and not seen["legal"]
+        played_for = any("turn clock ran out: the server played for them" in line for line in seen["log"])
+        # too late to act (the server played for her) or to take her decision back (it stands)
+        assert ("ran out" in refusal or played_for) and ("not your turn" not in refusal or played_for), refusal
+        refused = client.post(f"/api/games/{game_id}/undo", json={"token": ann})
+        assert refused.status_code == 409 and "ran out" in refused.json()["detail"]
+
+
+OPERATIONS = st.lists(st.one_of(st.tuples(st.just("act"), st.integers(0, 1), st.sampled_from(["left", "right"])),
+                                st.tuples(st.just("undo"), st.integers(0, 1), st.just("")),
+                                st.tuples(st.just("wait"), st.just(0), st.just(""))), max_size=25)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(operations=OPERATIONS)
+def test_no_sequence_of_client_messages_moves_a_turn_clock_deadline_later(
+        database: str, operations: list[tuple[str, int, str]]) -> None:
+    with TestClient(create_app(database, INSTANT)) as client:
+        created = create(client, "duel", [ANN, BOB], {"rounds": 4}, clock=600.0)
+        game_id, tokens = created["id"], [token_of(created, 0), token_of(created, 1)]
+        room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
+        first: dict[tuple[int, str, int], tuple[float, float]] = {}  # wait -> (its deadline, when first seen)
+
+        def check() -> None:
+            wait = room.driver.turns.wait
+            if wait is None or wait.deadline is None:
+                return
+            key = (wait.seat, wait.kind, len(room.log))
+            deadline, seen_at = first.setdefault(key, (wait.deadline, time.monotonic()))
+            assert wait.deadline == deadline, f"the deadline of {key} moved"
+            assert wait.deadline <= seen_at + 600.0
+
+        check()
+        for kind, seat, action in operations:
+            if kind == "act":
+                client.post(f"/api/games/{game_id}/act", json={"token": tokens[seat], "action": action})
+            elif kind == "undo":
+                client.post(f"/api/games/{game_id}/undo", json={"token": tokens[seat]})
+            else:
+                time.sleep(0.001)
+            check()
