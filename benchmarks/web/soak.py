@@ -28,7 +28,7 @@ from harness import LoadClient, Serve, rss_mb
 #: run the server's CLI under tracemalloc, writing the growth since a baseline every minute
 TRACED = """
 import sys, threading, time, tracemalloc
-tracemalloc.start(12)
+tracemalloc.start(int(sys.argv.pop(1)))
 out, warmup = sys.argv.pop(1), float(sys.argv.pop(1))
 def watch():
     time.sleep(warmup)
@@ -55,7 +55,7 @@ class TracedServe(Serve):
 
     def command(self) -> list[str]:
         command = super().command()
-        return [command[0], "-c", TRACED, str(self.trace), str(self.warmup_seconds), *command[3:]]
+        return [command[0], "-c", TRACED, "6", str(self.trace), str(self.warmup_seconds), *command[3:]]
 
 
 def slope(points: list[tuple[float, float]]) -> float:
@@ -80,7 +80,7 @@ def main() -> None:
     parser.add_argument("--serve-arg", action="append", default=[])
     args = parser.parse_args()
     server = TracedServe(args.serve_arg, args.warmup * 60) if args.trace else Serve(args.serve_arg)
-    server.start()
+    server.start(timeout=600.0)
     samples: list[tuple[float, float]] = []
     stop = threading.Event()
     started = time.monotonic()
