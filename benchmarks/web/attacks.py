@@ -46,7 +46,7 @@ import tabletop
 from tabletop.interfaces.web.store import Seat, Store, hash_token
 url, games, least = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 store = Store(url)
-game = tabletop.make("jumanji", players=2)
+game = tabletop.make("donkey-kong", players=2)  # its random games are the longest (often 400-550 actions)
 ids, seed = [], 0
 while len(ids) < games:
     seed += 1
@@ -59,7 +59,7 @@ while len(ids) < games:
     if len(state.history()) < least:
         continue
     seats = [Seat(kind="human", name=f"p{s}", token_hash=hash_token(f"t{s}"), joined=True) for s in range(2)]
-    game_id = store.create_game("jumanji", game.options, seed, seats)
+    game_id = store.create_game("donkey-kong", game.options, seed, seats)
     replay = game.new_initial_state()
     for number, action in enumerate(state.history()):
         mover = replay.current_player()
@@ -220,7 +220,8 @@ def main() -> None:
     args = parser.parse_args()
     server = Serve(["--games-per-minute", "30"], src=args.src)
     env = dict(os.environ, PYTHONPATH=args.src) if args.src else None
-    prepared = subprocess.run([sys.executable, "-c", PREPARE, server.database, str(1 + 2 * args.loops),
+    wanted = 1 + 2 * args.loops if "analysis" in (args.attack or ["analysis"]) else 1
+    prepared = subprocess.run([sys.executable, "-c", PREPARE, server.database, str(wanted),
                                str(args.actions)], env=env, check=True, capture_output=True, text=True)
     games = [g for g, _ in json.loads(prepared.stdout.strip().splitlines()[-1])]
     print(f"{time.strftime('%H:%M UTC', time.gmtime())}: {len(games)} finished games stored "
