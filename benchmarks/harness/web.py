@@ -108,6 +108,7 @@ class Serve:
                 return time.monotonic() - started
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.stop()
         raise RuntimeError(f"tabletop serve did not answer within {timeout:.0f} s")
 
     @property
@@ -302,7 +303,9 @@ class LoadClient:
                 me = view.get("you")
                 live = view.get("live")
                 if live is not None:
-                    if me in live.get("acting", []) and now - pressed_at >= max(1.0, live.get("act_seconds") or 0):
+                    # a person presses again once their die has landed (the server's pace, with a margin)
+                    landed = 1.3 * max(1.0, live.get("act_seconds") or 0)
+                    if me in live.get("acting", []) and now - pressed_at >= landed:
                         pressed_at = now
                         ident += 1
                         sent[ident] = (time.monotonic(), "press")

@@ -1,125 +1,115 @@
-"""Soak: hours of concurrent games on one server, its memory sampled every minute.
+"""Soak of ``tabletop serve``: games kept going for many minutes; the server's memory each minute and its slope.
 
-Starts ``tabletop``'s web server in a child process (a fresh SQLite file) and keeps ``--games``
-games going for ``--minutes``: three in four played by the server's own bots (one in ten of those
-with an MCTS bot thinking in the worker pool), the rest by two human-like clients each over
-WebSockets. A finished game is replaced by a new one. Every minute it prints the server's
-memory (RSS), the games it holds in memory, its open sockets and the games finished so far; at
-the end, the curve again, and whether memory grew.
+Starts ``tabletop serve`` (its defaults, as users run it; ``--serve-arg`` adds a flag) as a separate
+process and keeps ``--games`` games going (each a person played from here over a WebSocket and one
+of the server's bots; a finished game is replaced by a new one), sampling the server's RSS every
+``--sample`` seconds. Prints the samples, and the slope of RSS in MB a minute after ``--warmup``
+minutes (a least-squares line). With ``--trace`` the server runs under ``tracemalloc`` and writes,
+each minute, the 15 places whose allocations grew most since the end of the warm-up
+(``<folder>/tracemalloc.txt``): where a creep comes from.
 
-    .venv/bin/python benchmarks/web/soak.py --minutes 30 --games 200
+    .venv/bin/python benchmarks/web/soak.py --games 200 --minutes 30
+    .venv/bin/python benchmarks/web/soak.py --games 200 --minutes 12 --warmup 4 --trace
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import random
-import subprocess
 import sys
-import tempfile
+import threading
 import time
 from pathlib import Path
 
-import httpx
-from chaos import GAMES, Ledger, person
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
 
-from harness.server import free_port, rss_mb
+from harness.web import LoadClient, Serve, rss_mb
 
-SERVER = """
-import sys, uvicorn
-from tabletop.interfaces.web.app import create_app
-from tabletop.interfaces.web.limits import Limits
-from tabletop.interfaces.web.rooms import Settings
-settings = Settings(bot_delay=float(sys.argv[3]), chance_delay=0.05, live_seconds=2.0, live_act_seconds=0.2,
-                    bot_act_interval=0.3)
-limits = Limits(games_per_minute=1e9, games_burst=1e9, sockets_per_address=10**6, bot_workers=1, bot_seconds=0.5)
-app = create_app(sys.argv[1], settings, limits=limits)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="error", ws_per_message_deflate=False)
+#: run the server's CLI under tracemalloc, writing the growth since a baseline every minute
+TRACED = """
+import sys, threading, time, tracemalloc
+tracemalloc.start(int(sys.argv.pop(1)))
+out, warmup = sys.argv.pop(1), float(sys.argv.pop(1))
+def watch():
+    time.sleep(warmup)
+    base = tracemalloc.take_snapshot()
+    while True:
+        time.sleep(60)
+        top = tracemalloc.take_snapshot().compare_to(base, "traceback")[:15]
+        with open(out, "a") as f:
+            f.write(f"--- {time.strftime('%H:%M:%S')} traced {tracemalloc.get_traced_memory()[0] / 1e6:.1f} MB\\n")
+            for stat in top:
+                f.write(f"{stat.size_diff / 1e3:+.0f} kB {stat.count_diff:+d} blocks\\n")
+                f.write("".join(f"    {line}\\n" for line in stat.traceback.format()[-6:]))
+threading.Thread(target=watch, daemon=True).start()
+from tabletop.interfaces.cli.app import main
+main()
 """
 
 
-async def keep_going(http: httpx.AsyncClient, url: str, number: int, rng: random.Random, stop: asyncio.Event,
-                     ledger: Ledger, finished: list[int]) -> None:
-    """One slot of the soak: play a game to its end, then start another, until told to stop."""
-    while not stop.is_set():
-        name = GAMES[number % len(GAMES)]
-        people = number % 4 == 3
-        if people:
-            seats = [{"kind": "human"}, {"kind": "human"}]
-        else:
-            bot = "mcts:iterations=30" if number % 10 == 0 else "random"
-            seats = [{"kind": "bot", "bot": bot}, {"kind": "bot", "bot": "random"}]
-        created = (await http.post("/api/games", json={"game": name, "seats": seats})).json()
-        game_id = created["id"]
-        players = [asyncio.create_task(person(url.replace("http", "ws"), game_id, s["link"].split("token=", 1)[1],
-                                              ledger, random.Random(rng.random()), stop, think=(0.2, 1.0)))
-                   for s in created["seats"] if s["link"]]
-        while not stop.is_set():
-            await asyncio.sleep(2.0)
-            if (await http.get(f"/api/games/{game_id}")).json()["terminal"]:
-                finished[0] += 1
-                break
-        for task in players:
-            task.cancel()
-        await asyncio.gather(*players, return_exceptions=True)
+class TracedServe(Serve):
+    def __init__(self, flags: list[str], warmup_seconds: float) -> None:
+        super().__init__(flags)
+        self.trace = Path(self.folder) / "tracemalloc.txt"
+        self.warmup_seconds = warmup_seconds
+
+    def command(self) -> list[str]:
+        command = super().command()
+        return [command[0], "-c", TRACED, "6", str(self.trace), str(self.warmup_seconds), *command[3:]]
 
 
-async def soak(args: argparse.Namespace) -> int:
-    folder = tempfile.mkdtemp(prefix="tabletop-soak-")
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([sys.executable, "-c", SERVER, f"sqlite:///{os.path.join(folder, 'soak.db')}",
-                               str(port), str(args.bot_delay)])
-    try:
-        async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-            for _ in range(600):
-                try:
-                    await http.get("/api/catalog")
-                    break
-                except httpx.TransportError:
-                    await asyncio.sleep(0.1)
-            stop = asyncio.Event()
-            ledger = Ledger()
-            finished = [0]
-            rng = random.Random(args.seed)
-            slots = [asyncio.create_task(keep_going(http, url, n, random.Random(rng.random()), stop, ledger, finished))
-                     for n in range(args.games)]
-            curve: list[tuple[int, float, int]] = []
-            started = time.monotonic()
-            for minute in range(1, args.minutes + 1):
-                await asyncio.sleep(max(0.0, started + 60 * minute - time.monotonic()))
-                stats = (await http.get("/api/server")).json()
-                curve.append((minute, rss_mb(server.pid), finished[0]))
-                print(f"minute {minute:3d}: server RSS {curve[-1][1]:6.1f} MB; games in memory "
-                      f"{stats['games_in_memory']}, sockets {stats['sockets']}, finished {finished[0]}, "
-                      f"actions stored {stats['actions_stored']}, bot decisions {stats['bot_decisions']} "
-                      f"({stats['bot_decisions_over_budget']} over budget)", flush=True)
-            stop.set()
-            for slot in slots:
-                slot.cancel()
-            await asyncio.gather(*slots, return_exceptions=True)
-        first, last = curve[0][1], curve[-1][1]
-        peak = max(c[1] for c in curve)
-        print(f"memory curve (MB, one a minute): {', '.join(f'{c[1]:.0f}' for c in curve)}")
-        print(f"from minute 1 to {curve[-1][0]}: {first:.0f} -> {last:.0f} MB (peak {peak:.0f} MB); "
-              f"games finished: {finished[0]}; client reconnects: {ledger.reconnects}")
-        return 0
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+def slope(points: list[tuple[float, float]]) -> float:
+    """The least-squares slope of (x, y) points."""
+    n = len(points)
+    if n < 2:
+        return float("nan")
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    return sum((x - mx) * (y - my) for x, y in points) / sxx if sxx else float("nan")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--minutes", type=int, default=30)
-    parser.add_argument("--games", type=int, default=200, help="games going at once")
-    parser.add_argument("--bot-delay", type=float, default=0.3, help="seconds a server bot waits before it plays")
-    parser.add_argument("--seed", type=int, default=1)
-    sys.exit(asyncio.run(soak(parser.parse_args())))
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--minutes", type=float, default=30.0)
+    parser.add_argument("--warmup", type=float, default=5.0, help="minutes left out of the slope")
+    parser.add_argument("--sample", type=float, default=30.0, help="seconds between two RSS samples")
+    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--trace", action="store_true", help="run the server under tracemalloc")
+    parser.add_argument("--serve-arg", action="append", default=[])
+    args = parser.parse_args()
+    server = TracedServe(args.serve_arg, args.warmup * 60) if args.trace else Serve(args.serve_arg)
+    server.start(timeout=600.0)
+    samples: list[tuple[float, float]] = []
+    stop = threading.Event()
+    started = time.monotonic()
+
+    def sample() -> None:
+        while True:
+            samples.append(((time.monotonic() - started) / 60, rss_mb(server.pid)))
+            if stop.wait(args.sample):
+                return
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    client = LoadClient(server.url, addresses=200, think=args.think)
+    try:
+        asyncio.run(client.run(args.games, args.minutes * 60 - args.games / 20, ramp=args.games / 20))
+        stats = server.stats()
+    finally:
+        stop.set()
+        sampler.join()
+        server.stop()
+    after = [(m, r) for m, r in samples if m >= args.warmup]
+    print(f"soak: {args.games} games for {args.minutes:g} min ({time.strftime('%H:%M UTC', time.gmtime())}); "
+          f"games finished {client.totals.finished}, created {client.totals.created}; "
+          f"actions stored {stats.get('actions_stored')}; errors {len(client.totals.errors)}")
+    print("RSS (MB) by minute: " + ", ".join(f"{m:.1f}: {r:.1f}" for m, r in samples))
+    print(f"slope after {args.warmup:g} min of warm-up: {slope(after):+.3f} MB/min over {len(after)} samples")
+    if args.trace:
+        print(f"tracemalloc growth: {server.trace}")
+    print(client.totals.summary())
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ import pytest
 import uvicorn
 
 from tabletop.interfaces.web.app import create_app
+from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.rooms import Settings
 from web_api import postgresql_schema
 
@@ -61,7 +62,8 @@ class LiveServer:
         self.app: Any = None
 
     def start(self) -> LiveServer:
-        self.app = create_app(self.database, self.settings)
+        # the test games are registered in this process only: analyses run in its threads, not in workers
+        self.app = create_app(self.database, self.settings, limits=Limits(analysis_workers=0))
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws="websockets-sansio", ws_per_message_deflate=False)
         self._server = uvicorn.Server(config)

@@ -45,6 +45,31 @@ def serve_command(
     messages_per_second: Annotated[
         float, typer.Option("--messages-per-second", help="Messages a WebSocket may send per second.")
     ] = 40.0,
+    server_games_per_minute: Annotated[
+        float, typer.Option("--server-games-per-minute", help="Games the whole server creates a minute, whoever asks.")
+    ] = 1_200.0,
+    max_sockets: Annotated[int, typer.Option("--max-sockets", help="Most WebSockets open at once.")] = 20_000,
+    sockets_per_address: Annotated[
+        int, typer.Option("--sockets-per-address", help="Most WebSockets one address (IPv6: one /64) holds open.")
+    ] = 64,
+    max_connections: Annotated[
+        int, typer.Option("--max-connections", help="Most TCP connections open at once (HTTP and WebSocket).")
+    ] = 20_000,
+    connections_per_address: Annotated[
+        int, typer.Option("--connections-per-address", help="Most connections one address (IPv6: one /64) holds open.")
+    ] = 256,
+    header_timeout: Annotated[
+        float, typer.Option("--header-timeout", help="Seconds a request's headers and body may take to arrive.")
+    ] = 10.0,
+    idle_timeout: Annotated[
+        float, typer.Option("--idle-timeout", help="Seconds an HTTP connection may stay idle between requests.")
+    ] = 5.0,
+    analysis_workers: Annotated[
+        int, typer.Option("--analysis-workers", help="Processes that analyse finished games at once.")
+    ] = 1,
+    analyses_per_hour: Annotated[
+        float, typer.Option("--analyses-per-hour", help="Analyses one address may start an hour.")
+    ] = 10.0,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option("--forwarded-allow-ips",
@@ -81,9 +106,8 @@ def serve_command(
 
     for module in ("fastapi", "uvicorn", "sqlalchemy", "alembic"):
         need(module, "tabletop serve", "web")
-    import uvicorn
-
     from tabletop.interfaces.web.app import create_app
+    from tabletop.interfaces.web.guard import raise_file_limit, server
     from tabletop.interfaces.web.limits import Limits
     from tabletop.interfaces.web.rooms import Settings
 
@@ -107,7 +131,12 @@ def serve_command(
         limits = Limits(bot_seconds=bot_seconds, bot_iterations=bot_iterations, bot_workers=workers,
                         games_per_minute=games_per_minute, rooms=max_games, idle_seconds=idle_seconds,
                         frame_bytes=max_message, messages_per_second=messages_per_second,
-                        message_burst=2 * messages_per_second)
+                        message_burst=2 * messages_per_second, server_games_per_minute=server_games_per_minute,
+                        server_games_burst=max(1.0, server_games_per_minute / 6), sockets=max_sockets,
+                        sockets_per_address=sockets_per_address, connections=max_connections,
+                        connections_per_address=connections_per_address, header_seconds=header_timeout,
+                        idle_connection_seconds=idle_timeout, analysis_workers=analysis_workers,
+                        analyses_per_hour=analyses_per_hour)
     except ValueError as exc:
         raise fail(str(exc)) from None
     try:
@@ -124,6 +153,9 @@ def serve_command(
     )
     # views are small: compressing every frame costs more time than it saves; a frame over the limit
     # is refused by the protocol itself (close code 1009) before it is buffered
-    uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
-                ws_max_size=max_message, proxy_headers=forwarded_allow_ips is not None,
-                forwarded_allow_ips=forwarded_allow_ips)
+    files = raise_file_limit(limits)
+    if files < limits.connections:
+        console.print(f"[yellow]note[/yellow]: this process may open {files} files, fewer than --max-connections "
+                      f"{limits.connections}; connections past that are refused by the system", soft_wrap=True)
+    server(web, host, port, limits, log_level="warning", proxy_headers=forwarded_allow_ips is not None,
+           forwarded_allow_ips=forwarded_allow_ips).run()

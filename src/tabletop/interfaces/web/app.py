@@ -179,15 +179,20 @@ def create_app(
                         limits=limits, races=race_for if live else None)
     hub = Hub(services)
     peers = Peers(database_url, owned, hub.watched, shard_wait) if shard is not None else None
-    analyses = Analyses(limits)
-    creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses)
+    analyses = Analyses(store, services.writer, limits)
+    creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses,
+                               limits.server_games_per_minute / 60.0, limits.server_games_burst)
+    replays = AddressLimiter(limits.replays_per_second, limits.replays_burst, limits.addresses,
+                             limits.server_replays_per_second, 2 * limits.server_replays_per_second)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if peers is not None:  # first the shard's lock: no game of the shard is touched without it
             await peers.start()
         hub.start()
+        analyses.start()
         yield
+        await analyses.close()
         await hub.close()
         await services.pool.close()
         await services.writer.close()
@@ -201,6 +206,7 @@ def create_app(
     app.state.store = store
     app.state.services = services
     app.state.peers = peers
+    app.state.analyses = analyses
     app.state.sockets = {}
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -268,6 +274,9 @@ def create_app(
             "sockets": sum(app.state.sockets.values()), "bot_decisions": services.pool.decisions,
             "bot_decisions_over_budget": services.pool.over_budget, "transactions": services.writer.transactions,
             "actions_stored": services.writer.appended,
+            "analyses_queued": analyses.queued, "analyses_computed": analyses.computed,
+            **({"connections": door.total, "connections_turned_away": door.turned_away,
+                "requests_timed_out": door.timed_out} if (door := getattr(app.state, "door", None)) else {}),
         }
 
     @app.get("/api/games")
@@ -293,8 +302,9 @@ def create_app(
         address = request.client.host if request.client else "unknown"
         wait = creations.take(address)
         if wait:
-            raise Refused(f"too many games created from your address: at most {limits.games_per_minute:g} a "
-                          f"minute; try again in {wait:.0f} s", 429, retry_after=wait)
+            raise Refused(f"too many games created: at most {limits.games_per_minute:g} a minute from one address "
+                          f"and {limits.server_games_per_minute:g} on the server; try again in {wait:.0f} s", 429,
+                          retry_after=wait)
         if body.game not in list_games():
             raise Refused(f"unknown game {body.game!r}; available games: {', '.join(list_games())}", 422)
         try:
@@ -395,13 +405,22 @@ def create_app(
         return {"id": new_id, "play": f"/game/{new_id}", "spectate": f"/game/{new_id}"}
 
     @app.get("/api/games/{game_id}/replay")
-    async def api_replay(game_id: str, step: int = 0) -> dict[str, Any]:
+    async def api_replay(game_id: str, request: Request, step: int = 0) -> dict[str, Any]:
+        wait = replays.take(request.client.host if request.client else "unknown")
+        if wait:
+            raise Refused(f"too many replay steps asked for: at most {limits.replays_per_second:g} a second; "
+                          f"try again in {wait:.1f} s", 429, retry_after=wait)
         return views.replay_view((await hub.room(game_id)).readonly, step)
 
     @app.get("/api/games/{game_id}/analysis")
-    async def api_analysis(game_id: str) -> dict[str, Any]:
+    async def api_analysis(game_id: str, request: Request) -> Response:
+        """The analysis of a finished game: 200 when it is done, 202 (ask again after ``Retry-After``) while
+        it waits or runs, 429 over a quota (see ``analysis.py``)."""
         room = await hub.room(game_id)
-        return await analyses.of(room.id, record_of(room))
+        status, body, wait = await analyses.of(room.id, record_of(room), request.client.host if request.client
+                                               else "unknown")
+        headers = {"Retry-After": str(max(1, round(wait)))} if status == 202 else None
+        return JSONResponse(body, status_code=status, headers=headers)
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str) -> Response:

@@ -76,7 +76,9 @@ class Hub:
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
                 raise Refused(f"there is no game {game_id!r} on this server", 404)
-            room = self.add(stored)
+            self._make_space()
+            # rebuilding a long game's position takes time: off the event loop, which other games need
+            room = self._hold(await asyncio.to_thread(self._build, stored), stored)
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: waiters re-raise it
@@ -89,11 +91,17 @@ class Hub:
     def add(self, stored: StoredGame) -> Room:
         """Hold a game read from the store (just created, or loaded) and let the server play its moves."""
         self._make_space()
+        return self._hold(self._build(stored), stored)
+
+    def _build(self, stored: StoredGame) -> Room:
         try:
-            room = Room(stored, self.services)
+            return Room(stored, self.services)
         except TabletopError as exc:
             log.error("game %s cannot be rebuilt from its stored actions: %s", stored.id, exc)
             raise Refused(f"game {stored.id} cannot be rebuilt on this server: {exc}", 409) from None
+
+    def _hold(self, room: Room, stored: StoredGame) -> Room:
+        self._make_space()
         self.rooms[stored.id] = room
         self.loaded += 1
         if stored.status != FINISHED:

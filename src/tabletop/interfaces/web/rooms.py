@@ -33,7 +33,7 @@ from tabletop.interfaces.web.readonly import ReadOnlyRoom
 from tabletop.interfaces.web.seating import Hand, Seating
 from tabletop.interfaces.web.services import Services, Settings
 from tabletop.interfaces.web.store import WAITING, Seat, StoredGame
-from tabletop.interfaces.web.turns import ROLL
+from tabletop.interfaces.web.turns import DECIDE, ROLL
 
 __all__ = ["Room", "Settings"]  # Settings: where the server's callers have always found it
 
@@ -155,6 +155,8 @@ class Room:
             seat = self._check_turn(hand)
             if self.driver.race is not None:
                 raise Refused("wait: a live event is being played out", 409)
+            if self.driver.turns.ran_out(seat, DECIDE, len(self.log)):
+                raise Refused("your turn clock ran out: the server plays for you", 409)
             if expected is not None and expected != len(self.log):
                 raise Refused(f"the game has moved on (you saw {expected} actions, there are "
                               f"{len(self.log)}); look again and choose", 409)
@@ -194,6 +196,8 @@ class Room:
             reason = views.undo_refusal(self.readonly, seat)
             if reason is not None:
                 raise Refused(reason, 409)
+            if self.driver.turns.ran_out(seat, DECIDE, len(self.log) - 1):
+                raise Refused("too late to undo: your turn clock for that decision ran out", 409)
             await self.log.take_back()
             self.driver.taken_back()
             self.audience.resend_all()

@@ -105,6 +105,14 @@ boards_table = Table(
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
+analyses_table = Table(
+    "analyses",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("analysis", JSON, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
 #: statuses of a stored game: waiting for its people (a waiting room), being played, over
 WAITING, RUNNING, FINISHED = "waiting", "running", "finished"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -331,6 +339,21 @@ class Store:
                                                      actions_table.c.number >= length))
             conn.execute(update(games_table).where(games_table.c.id == game_id)
                          .values(updated=now()))
+
+    # -- analyses of finished games ----------------------------------------------------------
+    def analysis(self, game_id: str) -> dict[str, Any] | None:
+        """The stored analysis of a game, if it was computed."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(analyses_table.c.analysis).where(analyses_table.c.game_id == game_id)).scalar()
+        if isinstance(found, str):  # some drivers hand JSON back as text
+            found = json.loads(found)
+        return dict(found) if found is not None else None
+
+    def put_analysis(self, game_id: str, analysis: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            if conn.execute(select(analyses_table.c.game_id).where(analyses_table.c.game_id == game_id)).first():
+                return
+            conn.execute(insert(analyses_table).values(game_id=game_id, analysis=analysis, created=now()))
 
     # -- boards given by the operator ------------------------------------------------------
     def put_board(self, game: str, name: str, text: str) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core.game import Game
 from tabletop.core.state import CHANCE, TERMINAL, State
 from tabletop.interfaces.web.boards import board_module, board_style, help_page, summary_of
-from tabletop.interfaces.web.turns import roll_waits_for
+from tabletop.interfaces.web.turns import CLOCK_NOTE, roll_waits_for
 
 if TYPE_CHECKING:
     from tabletop.interfaces.web.readonly import ReadOnlyRoom
@@ -75,6 +75,9 @@ def undo_refusal(room: ReadOnlyRoom, seat: int) -> str | None:
     if not room.actors:
         return "there is nothing to undo: no action has been played yet"
     last = room.actors[-1]
+    note = room.notes.get(len(room.actors) - 1)
+    if note is not None and CLOCK_NOTE in note:
+        return "you cannot undo a move the server made when your turn clock ran out"
     if last == seat:
         return None
     if last < 0:

@@ -1,6 +1,6 @@
 // The replay page's analysis: each decision of the human seats judged by the expert level, the costliest marked.
 // Clicking a decision shows the position before it (through the replay's slider).
-import {api, el} from "/static/common.js";
+import {el} from "/static/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const $ = (id) => document.getElementById(id);
@@ -24,12 +24,29 @@ function row(d) {
     el("b", {class: "swing-figure"}, `${swing > 0 ? "+" : ""}${swing}`), d.label ? ` ${d.label}` : "");
 }
 
+const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, 1000 * seconds));
+
+// The analysis is a job on the server: 202 says where it stands and when to ask again (Retry-After).
+async function analysisWhenDone() {
+  for (;;) {
+    const response = await fetch(`/api/games/${gameId}/analysis`);
+    const data = await response.json().catch(() => ({}));
+    if (response.ok && response.status !== 202) return data;
+    if (!response.ok) throw new Error(typeof data.detail === "string" ? data.detail : response.statusText);
+    const job = data;
+    $("analysis-status").textContent = job.status === "running"
+      ? "Analysing: the expert searches every decision …"
+      : `Waiting for the analysis: ${job.position} game${job.position === 1 ? "" : "s"} ahead in the queue …`;
+    await sleep(Math.min(30, Number(response.headers.get("Retry-After")) || 5));
+  }
+}
+
 async function analyse() {
   const button = $("analyse");
   button.disabled = true;
   $("analysis-status").textContent = "Analysing: the expert searches every decision …";
   try {
-    const analysis = await api(`/api/games/${gameId}/analysis`);
+    const analysis = await analysisWhenDone();
     const items = analysis.decisions.map(row);
     $("analysis").replaceChildren(...items);
     const marked = analysis.decisions.filter((d) => d.highlighted).length;
