@@ -1,4 +1,4 @@
-"""Issue 22's attacks (the ones that would stall everyone) against ``tabletop serve`` run as a separate process: what each costs everyone else.
+"""Issue 22's attacks that would stall everyone, against ``tabletop serve`` as a separate process.
 
 Each attack runs while a spectator on another game pings the server over its WebSocket every
 50 ms; the script prints the ping round trips during the attack (p50, p99, max), what the
