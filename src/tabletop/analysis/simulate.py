@@ -15,7 +15,7 @@ from typing import Any
 
 from tabletop.agents import RandomAgent
 from tabletop.analysis.backends import Backend, make_backend
-from tabletop.analysis.compare import run_variants
+from tabletop.analysis.compare import Looked, run_variants
 from tabletop.analysis.runner import RunSpec, Variant, game_seed
 from tabletop.analysis.stats import wilson_interval
 from tabletop.analysis.summary import VariantSummary
@@ -145,7 +145,13 @@ def simulate(
         raise ValueError("simulate needs at least one game")
     chosen = tuple(agents) if agents is not None else tuple(RandomAgent() for _ in range(game.num_players))
     spec = RunSpec((Variant(game.name, game, chosen),), seed)
-    result = run_variants(
-        spec, games=games, backend=backend or make_backend("local", workers), out=out, progress=progress
-    )
+    counted = [0]
+
+    def advance(looked: Looked) -> None:
+        if progress is not None:
+            progress(looked.games - counted[0])
+            counted[0] = looked.games
+
+    result = run_variants(spec, games=games, backend=backend or make_backend("local", workers), out=out,
+                          progress=advance)
     return summarise(result.summary.variants[0], seed)

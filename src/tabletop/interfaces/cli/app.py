@@ -32,6 +32,7 @@ from tabletop.interfaces.cli.console import console, errors, fail, need, or_exit
 from tabletop.interfaces.cli.options import build_bots, build_game
 from tabletop.interfaces.cli.serve import serve_command
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession, verdict
+from tabletop.interfaces.cli.tune import tune_command
 from tabletop.interfaces.cli.workbench import compare_command, report_command
 
 app = typer.Typer(
@@ -223,6 +224,7 @@ def simulate_command(
 
 app.command(name="compare")(compare_command)
 app.command(name="report")(report_command)
+app.command(name="tune")(tune_command)
 app.command(name="analyse")(analyse_command)
 
 
