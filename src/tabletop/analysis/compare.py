@@ -206,7 +206,8 @@ def run_variants(
             if summary.games > total:
                 raise ResultsError(f"{directory} already holds {summary.games:,} games of this run, more than the "
                                    f"{total:,} asked: ask for at least {summary.games:,}, or give another --out")
-        sink = ParquetSink(directory, names, file_metadata(identity(spec)), rows_per_part=rows_per_part)
+        players = [v.game.num_players for v in spec.variants]
+        sink = ParquetSink(directory, names, players, file_metadata(identity(spec)), rows_per_part=rows_per_part)
     size = chunk or (LOOK_EVERY if precision is not None else chunk_size(total))
     result = RunResult(spec, summary, summary.games, "games" if precision is None else "max-games", seconds, size,
                        plan)

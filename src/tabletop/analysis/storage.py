@@ -48,6 +48,7 @@ SECONDS_PER_PART = 30.0
 GAME_COLUMNS: dict[str, tuple[str, str, str]] = {
     "variant": ("variant", "string", "the variant's name; its options, agents and board are in the metadata "
                 "(tabletop.variants)"),
+    "players": ("players", "int8", "the number of seats in this variant's games (seats are 0 to players - 1)"),
     "game": ("game_index", "int64", "the game's index in the run: 0, 1, 2 ...; the same index was played with the "
              "same seed in every variant (common random numbers), so rows of one index are paired"),
     "seed": ("seed", "uint64", "the game's own seed, derived from the run's seed and game_index: it replays the game"),
@@ -140,7 +141,7 @@ def write_table(path: Path, columns: dict[str, list[Any]], arrow_schema: Any) ->
 class ParquetSink:
     """Streams the chunks of a run into ``directory/games/``, one part at a time."""
 
-    def __init__(self, directory: str | Path, variant_names: list[str], metadata: dict[str, str],
+    def __init__(self, directory: str | Path, variant_names: list[str], players: list[int], metadata: dict[str, str],
                  rows_per_part: int | None = None, seconds_per_part: float | None = None) -> None:
         try:
             import pyarrow  # noqa: F401
@@ -152,6 +153,7 @@ class ParquetSink:
         except OSError as exc:
             raise ResultsError(f"cannot create the results directory {self.directory}: {exc.strerror}") from None
         self.names = variant_names
+        self.players = players
         self.metadata = metadata
         self.rows_per_part = rows_per_part or ROWS_PER_PART
         self.seconds_per_part = SECONDS_PER_PART if seconds_per_part is None else seconds_per_part
@@ -161,13 +163,15 @@ class ParquetSink:
         self._since = time.monotonic()
 
     def _empty(self) -> dict[str, list[Any]]:
-        return {name: [] for name in ("variant", *COLUMNS, "figures")}
+        return {name: [] for name in ("variant", "players", *COLUMNS, "figures")}
 
     def write(self, chunk: Chunk) -> bool:
         """Buffer a chunk's rows (in order: each variant's games); write a part when it is due. True if written."""
-        for name, columns, figures in zip(self.names, chunk.columns, chunk.figures, strict=True):
+        for name, players, columns, figures in zip(self.names, self.players, chunk.columns, chunk.figures,
+                                                   strict=True):
             count = len(columns["game"])
             self._buffer["variant"].extend([name] * count)
+            self._buffer["players"].extend([players] * count)
             for column in COLUMNS:
                 self._buffer[column].extend(columns[column])
             self._buffer["figures"].extend(figures)  # pyarrow makes a map of each dict
@@ -228,12 +232,12 @@ def replay(directory: str | Path, variant_names: list[str]) -> Iterator[Chunk]:
     from them: reports, and a run that resumes)."""
     import pyarrow.parquet as pq
 
-    names = [GAME_COLUMNS[key][0] for key in (*COLUMNS, "figures")]
+    names = [name for name, _, _ in GAME_COLUMNS.values()]
     for part in parts(directory):
         table = pq.read_table(part.path)
-        data = {key: table.column(GAME_COLUMNS[key][0]).to_pylist() for key in ("variant", *COLUMNS, "figures")}
-        if table.column_names[: len(names) + 1] != ["variant", *names]:
+        if table.column_names != names:
             raise ResultsError(f"{part.path}: its columns are not those of tabletop results")
+        data = {key: table.column(GAME_COLUMNS[key][0]).to_pylist() for key in ("variant", *COLUMNS, "figures")}
         at = 0
         for start, stop in zip(part.bounds, part.bounds[1:], strict=False):
             columns: list[dict[str, list[Any]]] = []

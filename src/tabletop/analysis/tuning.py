@@ -239,6 +239,7 @@ def tune(
     with tempfile.TemporaryDirectory(prefix="tabletop-boards-") as scratch:
         maker = GameMaker(game, base, param, Path(boards) if boards is not None else Path(scratch))
         first = _variant(maker, param.low, specs)
+        _variant(maker, param.high, specs)  # both ends checked before a game is played
         sample = play_chunk(RunSpec((first,), seed), 0, 1)
         known = list(metric_columns(sample.columns[0], sample.figures[0], first.game.num_players))
         figure = resolve_figure(name, [*known, "advantage", "shared_win"])
