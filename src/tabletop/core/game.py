@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tabletop.core.data import content_hash
 from tabletop.core.errors import DataFileError, DataOptionError, InvalidOptionError, NotationError
 from tabletop.core.notation import check_position_text
 from tabletop.core.observation import Observer
@@ -173,7 +172,11 @@ class Game(abc.ABC):
         """The content hash of :meth:`data_model` (:func:`tabletop.core.data.content_hash`): what
         identifies the board a result was played on, whatever file it came from."""
         model = self.data_model()
-        return None if model is None else content_hash(model)
+        if model is None:
+            return None
+        from tabletop.core.data import content_hash  # pydantic is imported with a game's data, not before
+
+        return content_hash(model)
 
     def time_model(self) -> TimeModel | None:
         """How long this game takes at a table (``None``: no time model, minutes are not estimated)."""

@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, serve."""
+"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tune, tournament, games, serve."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from rich.table import Table
 
 from tabletop.agents import RandomAgent
 from tabletop.analysis.backends import make_backend
+from tabletop.analysis.findings import number, span
 from tabletop.analysis.simulate import SimulationReport, simulate
 from tabletop.core.errors import NotationError, ReplayError, TabletopError
 from tabletop.core.record import Record, one_line
@@ -347,27 +348,31 @@ app.command(name="serve")(serve_command)
 def _print_report(report: SimulationReport) -> None:
     options = ", ".join(f"{k}={v}" for k, v in report.options.items() if v is not None)
     console.print(f"[b]{report.game}[/b] ({options}): {report.games} games, seed {report.seed}, agents {report.agents}")
-    wins = Table(title="Win rate per seat (95% Wilson interval)")
+    wins = Table(title=f"Win rate per seat (95% Wilson intervals, simultaneous over the {len(report.seats)} seats)")
     for column in ("seat", "wins", "rate", "95% interval"):
         wins.add_column(column, justify="right")
     for s in report.seats:
         wins.add_row(str(s.seat), str(s.wins), f"{s.rate:.3f}", f"{s.low:.3f} – {s.high:.3f}")
     lo, hi = report.all_lose_interval
     wins.add_row("nobody", str(report.all_lose), f"{report.all_lose_rate:.3f}", f"{lo:.3f} – {hi:.3f}", style="red")
+    for name, (mean, low, high) in (("shared wins", report.shared), ("balance", report.balance),
+                                    ("first-mover advantage", report.advantage)):
+        wins.add_row(name, "", number(mean), span(low, high))
     console.print(wins)
     length = Table(title="Game length")
-    for column in ("", "mean", "median", "90th percentile"):
+    for column in ("", "mean", "95% interval", "median", "90th percentile"):
         length.add_column(column, justify="right")
-    length.add_row("turns", f"{report.turns_mean:.1f}", f"{report.turns_median:.1f}", f"{report.turns_p90:.1f}")
+    length.add_row("turns", f"{report.turns_mean:.1f}", span(*report.turns_interval), f"{report.turns_median:.1f}",
+                   f"{report.turns_p90:.1f}")
     console.print(length)
     if report.metrics:
         figures = Table(title=f"{report.game} figures (per game)")
-        figures.add_column("figure", no_wrap=True)
-        for column in ("mean", "10th pct", "median", "90th pct", "95% interval"):
-            figures.add_column(column, justify="right", no_wrap=True)
+        figures.add_column("figure", overflow="fold")
+        for column in ("mean", "95% interval", "10th pct", "median", "90th pct"):
+            figures.add_column(column, justify="right", overflow="fold")
         for m in report.metrics:
-            interval = f"{m.low:.3f} – {m.high:.3f}" if m.low is not None and m.high is not None else ""
-            figures.add_row(m.name, *(_figure(v) for v in (m.mean, m.p10, m.median, m.p90)), interval)
+            interval = span(m.low, m.high) if m.low is not None and m.high is not None else "–"
+            figures.add_row(m.name, _figure(m.mean), interval, *(_figure(v) for v in (m.p10, m.median, m.p90)))
         console.print(figures)
 
 
