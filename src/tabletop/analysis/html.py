@@ -19,6 +19,7 @@ table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 img { max-width: 100%; display: block; margin: 0.5em 0; }
+.wide img { width: 900px; }
 .note { color: #555; font-size: 0.9em; }
 .headline li { margin: 0.2em 0; }
 """
@@ -103,7 +104,9 @@ def render(report: Report) -> str:
     findings = report.findings
     first = findings.variants[0]
     stopped = STOPPED.get(findings.stopped, f"the precision ±{findings.precision}")
-    images = "".join(_image(report, title, draw(report)) for title, draw in plots.PLOTS)
+    images = "".join(_image(report, title, draw(report)) for title, draw in plots.PLOTS[:-1])
+    forest_title, forest = plots.PLOTS[-1]
+    wide = _image(report, forest_title, forest(report))
     headline = "".join(f"<li>{html.escape(s)}</li>" for s in findings.headline())
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in findings.notes())
     boards = sorted({v.board_hash for v in findings.variants if v.board_hash})
@@ -121,6 +124,7 @@ Board content hash: {html.escape(", ".join(boards) or "none")}. Definitions: doc
 <ul class="note">{notes}</ul>
 <div class="plots">{images}</div>
 {_difference_table(findings)}
+<div class="wide">{wide}</div>
 </main></body></html>
 """
 

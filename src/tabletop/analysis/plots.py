@@ -16,11 +16,13 @@ from tabletop.analysis.findings import is_rate, label
 from tabletop.analysis.report import Report
 
 
-def _figure(width: float = 7.0, height: float = 3.6, columns: int = 1) -> tuple[Any, Any]:
+def _figure(width: float = 7.0, height: float = 3.6, rows: int = 1, ratios: list[int] | None = None) -> tuple[
+    Any, Any
+]:
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(width, height), dpi=100, layout="tight")
-    return fig, fig.subplots(1, columns)
+    return fig, fig.subplots(rows, 1, height_ratios=ratios)
 
 
 def png(fig: Any) -> bytes:
@@ -140,8 +142,8 @@ def forest(report: Report) -> Any | None:
     panels = [(rows, unit) for rows, unit in ((points, "percentage points"), (relative, "% of the baseline")) if rows]
     if not panels:
         return None
-    tallest = max(len(rows) for rows, _ in panels)
-    fig, axes = _figure(7.0 * len(panels), 0.9 + 0.28 * tallest, len(panels))
+    heights = [1 + len(rows) for rows, _ in panels]
+    fig, axes = _figure(9.0, 0.9 * len(panels) + 0.26 * sum(heights), len(panels), heights)
     for ax, (rows, unit) in zip(axes if len(panels) > 1 else [axes], panels, strict=True):
         ys = list(range(len(rows)))[::-1]
         ax.errorbar([r[1] for r in rows], ys, xerr=([r[1] - r[2] for r in rows], [r[3] - r[1] for r in rows]),
