@@ -67,6 +67,7 @@ class SimulationReport:
     advantage: tuple[float, float, float] = (math.nan, math.nan, math.nan)
     shared: tuple[float, float, float] = (math.nan, math.nan, math.nan)
     turns_interval: tuple[float, float] = (math.nan, math.nan)
+    stopped: str = "games"  # "interrupted": Ctrl-C or SIGTERM stopped the run after ``games`` games
 
     def to_json_dict(self) -> dict[str, Any]:
         return {
@@ -75,6 +76,7 @@ class SimulationReport:
             "agents": self.agents,
             "seed": self.seed,
             "games": self.games,
+            "stopped": self.stopped,
             "win_rate": [
                 {"seat": s.seat, "wins": s.wins, "rate": s.rate, "ci95": [s.low, s.high]} for s in self.seats
             ],
@@ -175,4 +177,6 @@ def simulate(
 
     result = run_variants(spec, games=games, backend=backend or make_backend("local", workers), out=out,
                           progress=advance)
-    return summarise(result.summary.variants[0], seed)
+    report = summarise(result.summary.variants[0], seed)
+    report.stopped = result.stopped
+    return report

@@ -16,9 +16,10 @@ It goes in rounds:
 3. The round stops when the best is *separated* from its neighbours (their paired 95%
    intervals, simultaneous over the two, show both farther), when the best and its neighbours
    are known to ``precision`` (if given), or after ``max_games``.
-4. The next round spreads its candidates between the best's neighbours. The search ends when
-   the grid cannot get finer (integers one apart, or ``resolution`` for a real parameter) or
-   a round could not separate its best at this precision (a finer grid would not either).
+4. The next round spreads its candidates between the two values the target lies between (and
+   one more beyond each). The search ends when the grid is as fine as ``resolution`` (integers:
+   one apart unless given; reals: a thousandth of the range) or a round could not locate the
+   target at this precision (a finer grid would not either).
 
 The answer is the last round's best value, with the figure's 95% interval at it and at its
 neighbours, and where the figure crosses the target between two candidates, the crossing
@@ -235,7 +236,9 @@ def tune(
         raise InvalidOptionError("tune needs at least 3 candidates a round")
     if chunk < 1 or max_games < 2 * chunk:
         raise InvalidOptionError(f"tune plays at least two chunks a round: --max-games must be at least {2 * chunk}")
-    finest = resolution if resolution is not None else (param.high - param.low) / 1000
+    finest = resolution if resolution is not None else 1 if param.integer else (param.high - param.low) / 1000
+    if param.integer:
+        finest = max(1, finest)
     with tempfile.TemporaryDirectory(prefix="tabletop-boards-") as scratch:
         maker = GameMaker(game, base, param, Path(boards) if boards is not None else Path(scratch))
         first = _variant(maker, param.low, specs)
@@ -250,7 +253,7 @@ def tune(
         with search.stopper:
             while True:
                 values = grid(low, high, candidates, param.integer)
-                final = all(b - a <= (1 if param.integer else finest) for a, b in pairwise(values))
+                final = all(b - a <= finest for a, b in pairwise(values))
                 if result.rounds:  # a refined round: one more value beyond each end, so both have neighbours
                     step = min(b - a for a, b in pairwise(values))
                     values = sorted({max(param.low, low - step), *values, min(param.high, high + step)})

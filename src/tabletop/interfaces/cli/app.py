@@ -219,8 +219,12 @@ def simulate_command(
         )
     if as_json:
         print(json.dumps(report.to_json_dict(), indent=2))
-        return
-    _print_report(report)
+    else:
+        _print_report(report)
+    if report.stopped == "interrupted":
+        again = "run the same command again to resume it" if out is not None else "give --out DIR to resume a run"
+        errors.print(f"interrupted after {report.games:,} games; {again}")
+        raise typer.Exit(code=130)
 
 
 app.command(name="compare")(compare_command)

@@ -38,8 +38,9 @@ def tune_command(
     precision: Annotated[float | None, typer.Option("--precision", help="Also play until the figure is known "
                                                                         "to ± this at the best value and its "
                                                                         "neighbours.")] = None,
-    resolution: Annotated[float | None, typer.Option("--resolution", help="Finest step of a real parameter "
-                                                                          "(default: its range / 1000).")] = None,
+    resolution: Annotated[float | None, typer.Option("--resolution", help="Finest step tried (default: 1 for an "
+                                                                          "integer, the range / 1000 for a real).")
+                          ] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Local worker processes.")] = 1,
     out: Annotated[Path | None, typer.Option("--out", help="Directory for tuning.json and the boards tried.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
