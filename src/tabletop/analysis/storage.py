@@ -22,6 +22,7 @@ no other documentation::
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import time
@@ -237,20 +238,18 @@ def replay(directory: str | Path, variant_names: list[str]) -> Iterator[Chunk]:
         table = pq.read_table(part.path)
         if table.column_names != names:
             raise ResultsError(f"{part.path}: its columns are not those of tabletop results")
-        data = {key: table.column(GAME_COLUMNS[key][0]).to_pylist() for key in ("variant", *COLUMNS, "figures")}
         at = 0
-        for start, stop in zip(part.bounds, part.bounds[1:], strict=False):
+        for start, stop in itertools.pairwise(part.bounds):
             columns: list[dict[str, list[Any]]] = []
             figures: list[list[dict[str, float]]] = []
             for name in variant_names:
-                end = at + stop - start
-                if data["variant"][at:end] != [name] * (stop - start) or data["game"][at:end] != list(
-                    range(start, stop)
-                ):
+                rows = table.slice(at, stop - start)  # Python objects for one chunk at a time: memory stays small
+                data = {key: rows.column(GAME_COLUMNS[key][0]).to_pylist() for key in ("variant", *COLUMNS)}
+                if data.pop("variant") != [name] * (stop - start) or data["game"] != list(range(start, stop)):
                     raise ResultsError(f"{part.path}: rows of games {start} to {stop - 1} of {name!r} are not in order")
-                columns.append({key: data[key][at:end] for key in COLUMNS})
-                figures.append([dict(pairs) for pairs in data["figures"][at:end]])
-                at = end
+                columns.append(data)
+                figures.append([dict(pairs) for pairs in rows.column(GAME_COLUMNS["figures"][0]).to_pylist()])
+                at += stop - start
             yield Chunk(start, stop, columns, figures)
 
 

@@ -126,6 +126,8 @@ class Tuning:
             text += f" The best value is at the edge of {p.show(p.low)}..{p.show(p.high)}: the target may lie beyond."
         if self.stopped in ("precision", "max-games"):
             text += " Its neighbours could not be told apart from it at this precision."
+        if self.stopped == "interrupted":
+            text += " (Interrupted: the answer so far.)"
         return text
 
     def to_json_dict(self) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -61,10 +62,12 @@ def tune_command(
     boards = out / "boards" if out is not None else None
     try:
         backend = make_backend("local", workers)
-        answer = tune(game, param, target, players=players, options=options, agents=agents, seed=seed,
-                      candidates=candidates, chunk=chunk, max_games=max_games, precision=precision,
-                      resolution=resolution, backend=backend, boards=boards,
-                      progress=None if as_json else (lambda text: errors.print(escape(text), highlight=False)))
+        status = None if as_json else errors.status(f"tuning {escape(param)}")
+        with status or nullcontext():
+            answer = tune(game, param, target, players=players, options=options, agents=agents, seed=seed,
+                          candidates=candidates, chunk=chunk, max_games=max_games, precision=precision,
+                          resolution=resolution, backend=backend, boards=boards,
+                          progress=None if status is None else (lambda text: status.update(escape(text))))
     except (TabletopError, ValueError) as exc:
         raise fail(str(exc)) from None
     if out is not None:
