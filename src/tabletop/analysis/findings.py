@@ -72,7 +72,8 @@ def phrase(name: str) -> str:
     if name.startswith("figure:rate:"):
         return f"the {label(name)} rate"
     if name.startswith("figure:"):
-        return f"{label(name)} per game"
+        text = label(name)
+        return text if any(word in text.split() for word in ("rate", "per", "share")) else f"{text} per game"
     return PHRASES.get(name, name)
 
 
@@ -85,12 +86,14 @@ def is_rate(name: str) -> bool:
 def number(value: float | None) -> str:
     """A figure for reading: three decimals below 10, fewer above.
 
-    >>> number(0.32861), number(-3.8), number(26.167), number(1234.5), number(math.nan)
-    ('0.329', '-3.80', '26.2', '1,234', '–')
+    >>> number(0.32861), number(-3.8), number(26.167), number(1234.5), number(math.nan), number(0.00042)
+    ('0.329', '-3.80', '26.2', '1,234', '–', '0.00042')
     """
     if value is None or math.isnan(value) or math.isinf(value):
         return "–"
     size = abs(value)
+    if 0 < size < 0.001:
+        return f"{value:.2g}"
     if size >= 1000:
         return f"{value:,.0f}"
     if size >= 100:

@@ -75,7 +75,7 @@ GAME_COLUMNS: dict[str, tuple[str, str, str]] = {
     "decisive_at": ("decided_at", "float64", "share of the game after which its result was known with 90% "
                     "certainty, by rollouts (null: not measured; compare --decisiveness N measures the first N)"),
     "figures": ("game_figures", "map<string,float64>", "the game's own figures at the end (State.metrics()): a name "
-                "starting with rate: is 0 or 1 per game; read one as game_figures['rescues_failed']"),
+                "starting with rate: is 0 or 1 per game; read one as game_figures['NAME']"),
 }
 
 

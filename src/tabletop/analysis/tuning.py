@@ -141,7 +141,8 @@ class Tuning:
 
 
 def resolve_figure(name: str, known: Sequence[str]) -> str:
-    """A target's figure by its name in docs/metrics.md, or a game's figure by its own name (``all_lose``)."""
+    """A target's figure by its name in docs/metrics.md, or a game's own figure by its name (``rate:NAME``
+    or ``NAME``)."""
     for candidate in (name, f"figure:{name}", f"figure:rate:{name}"):
         if candidate in known:
             return candidate
@@ -274,7 +275,7 @@ def _parse_target(target: str | tuple[str, float]) -> tuple[str, float]:
     try:
         return name.strip(), float(text)
     except ValueError:
-        raise InvalidOptionError(f"a target is FIGURE=VALUE (such as all_lose=0.2), not {target!r}") from None
+        raise InvalidOptionError(f"a target is FIGURE=VALUE (such as turns=30), not {target!r}") from None
 
 
 def _variant(maker: GameMaker, x: float, specs: list[str]) -> Variant:

@@ -22,9 +22,9 @@ from tabletop.interfaces.cli.options import parse_pairs
 def tune_command(
     game: Annotated[str, typer.Argument(help="The game to tune (see `tabletop games`).", show_default=False)],
     param: Annotated[str, typer.Option("--param", help="NAME=LOW..HIGH: a numeric option, or data.FIELD of the "
-                                                       "game's data (data.timer.default_rescue_rolls).")],
+                                                       "game's data (data.SECTION.FIELD).")],
     target: Annotated[str, typer.Option("--target", help="FIGURE=VALUE: a figure of docs/metrics.md (win[0], "
-                                                         "turns, advantage ...) or the game's own (all_lose).")],
+                                                         "turns, advantage ...) or one of the game's own figures.")],
     players: Annotated[int | None, typer.Option("--players", "-p", help="Players.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Another game option, KEY=VALUE.")] = None,
     data: Annotated[str | None, typer.Option("--data", help="A data file of your own to start from.")] = None,
