@@ -251,7 +251,7 @@ def _previous(directory: Path, spec: RunSpec) -> dict[str, Any] | None:
         previous = read_description(directory)
         _same_run(previous, spec, directory)
         return previous
-    if (directory / GAMES_DIR).exists() and any((directory / GAMES_DIR).iterdir()):
+    if any((directory / GAMES_DIR).glob("part-*.parquet")):
         raise ResultsError(f"{directory}/{GAMES_DIR} holds games but no {RUN_FILE}: not a run this can resume; "
                            "give another --out")
     return None

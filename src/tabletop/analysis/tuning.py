@@ -224,10 +224,12 @@ def tune(
     backend: Backend | None = None,
     boards: str | Path | None = None,
     progress: Callable[[str], None] | None = None,
+    on_round: Callable[[Tuning], None] | None = None,
 ) -> Tuning:
     """Find the value of ``parameter`` (``"NAME=LOW..HIGH"``) whose ``target`` figure (``"FIGURE=VALUE"``) is
     closest, as the module's docstring describes. ``boards``: where boards with a data field changed are written
-    (a temporary directory by default)."""
+    (a temporary directory by default). ``progress`` hears where the search stands after every chunk, ``on_round``
+    gets the answer so far after every round."""
     base = dict(options or {})
     if players is not None:
         base["players"] = players
@@ -262,6 +264,8 @@ def tune(
                     values = sorted({max(param.low, low - step), *values, min(param.high, high + step)})
                 played, bracket = search.round(values, final)
                 result.rounds.append(played)
+                if on_round is not None:
+                    on_round(result)
                 if final or played.stopped != "located" or bracket is None:
                     break
                 low, high = bracket

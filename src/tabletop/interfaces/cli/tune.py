@@ -67,7 +67,8 @@ def tune_command(
             answer = tune(game, param, target, players=players, options=options, agents=agents, seed=seed,
                           candidates=candidates, chunk=chunk, max_games=max_games, precision=precision,
                           resolution=resolution, backend=backend, boards=boards,
-                          progress=None if status is None else (lambda text: status.update(escape(text))))
+                          progress=None if status is None else (lambda text: status.update(escape(text))),
+                          on_round=None if as_json else _say_round)
     except (TabletopError, ValueError) as exc:
         raise fail(str(exc)) from None
     if out is not None:
@@ -79,6 +80,13 @@ def tune_command(
         print_tuning(answer)
     if answer.stopped == "interrupted":
         raise typer.Exit(code=130)
+
+
+def _say_round(answer: Tuning) -> None:
+    p, last, best = answer.parameter, answer.rounds[-1], answer.best
+    errors.print(f"round {len(answer.rounds)}: {escape(p.name)} in {p.show(last.low)}..{p.show(last.high)}, "
+                 f"{last.games:,} games, {last.stopped}; best {p.show(best.value)}: {number(best.mean)} "
+                 f"({number(best.low)} to {number(best.high)})", highlight=False)
 
 
 def print_tuning(answer: Tuning) -> None:
