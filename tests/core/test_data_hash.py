@@ -65,3 +65,13 @@ def test_a_field_the_game_refuses_beyond_its_model_is_refused_when_the_game_load
     assert maker(8).data_hash() != tabletop.make("jumanji").data_hash()
     with pytest.raises(tabletop.core.errors.TabletopError):
         maker(2)  # three challenge cards need more than two grid places
+
+
+def test_writing_toml_without_its_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    model = tabletop.make("jumanji").data_model()
+    assert model is not None
+    monkeypatch.setitem(sys.modules, "tomli_w", None)  # as if it were not installed
+    with pytest.raises(DataFileError, match=r"needs tomli-w: pip install 'tabletop\[analysis\]'"):
+        toml_text(model)

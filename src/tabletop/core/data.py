@@ -245,6 +245,8 @@ def toml_text(model: BaseModel) -> str:
     Fields that are ``None`` are left out: TOML has no null, and a data model's optional
     sections mean "absent" by ``None``.
     """
-    import tomli_w
-
+    try:
+        import tomli_w
+    except ImportError:
+        raise DataFileError("writing game data as TOML needs tomli-w: pip install 'tabletop[analysis]'") from None
     return tomli_w.dumps(model.model_dump(mode="json", exclude_none=True))
