@@ -33,9 +33,11 @@ def analyse_command(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the searches (same seed, same analysis).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
 ) -> None:
-    """Explain a finished game: for each decision, what [b]expert[/b] would have chosen and the mover's
-    chance of winning before and after the decision made, with the playouts behind each estimate and
-    its 95% interval. The costliest decisions are highlighted.
+    """Explain a finished game: each decision judged by the [b]expert[/b] level, the costliest highlighted.
+
+    For each decision: what expert would have chosen and the mover's chance of winning
+    before and after the decision made, with the playouts behind each estimate and its
+    95% interval.
 
     [b]Examples[/b]:
       tabletop analyse tabletop-GAME-7.json

@@ -46,10 +46,11 @@ def tune_command(
     out: Annotated[Path | None, typer.Option("--out", help="Directory for tuning.json and the boards tried.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
-    """Find the value of a parameter whose figure comes closest to a target: an option or a data field,
-    integer or real, tried on common random numbers in rounds that narrow around the answer, each stopped
-    as soon as the answer stands out. Prints the value with the figure's 95% interval at it and at its
-    neighbours (docs/workbench.md).
+    """Find the value of a parameter (an option or a data field) whose figure comes closest to a target.
+
+    Integer or real values are tried on common random numbers in rounds that narrow
+    around the answer, each stopped as soon as the answer stands out. Prints the value
+    with the figure's 95% interval at it and at its neighbours (docs/workbench.md).
 
     [b]Examples[/b]:
       tabletop tune GAME --param OPTION=1..20 --target FIGURE=0.2 -p 3
