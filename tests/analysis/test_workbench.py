@@ -367,7 +367,7 @@ def test_6_a_figure_repeated_under_another_name_is_shown_once_with_both_names() 
     turns = findings.figure("eight", "turns")
     grid = findings.figure("eight", "figure:grid_cards")
     completion = findings.figure("eight", "completion")
-    assert turns and turns.same_as == ("figure:turns",) and turns.label == "turns = turns (game)"
+    assert turns and turns.same_as == ("figure:turns",) and turns.label == "turns"  # the game's own "turns": same name
     assert grid and grid.label == "grid cards = rescues failed"
     assert completion and completion.label == "completion = 1 − all lose"
     assert "trailed" in names and "completion" in names  # equal only by chance (both constant): not merged

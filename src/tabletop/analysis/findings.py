@@ -126,7 +126,7 @@ class Figure:
 
     @property
     def label(self) -> str:
-        return " = ".join([label(self.name), *(_alias(n) for n in self.same_as)])
+        return " = ".join([label(self.name), *(_alias(n) for n in _other_names(self.name, self.same_as))])
 
 
 @dataclass(frozen=True)
@@ -161,16 +161,38 @@ class Difference:
         """
         verb = "rises" if self.difference > 0 else "falls"
         name = phrase(self.name)
+        aliases = _other_names(self.name, aliases)
         if aliases:
             also = "; = " + ", ".join(_alias(a) for a in aliases)
             name = name[:-1] + also + ")" if name.endswith(")") else f"{name} ({also[2:]})"
-        return (f"{self.variant} against {self.baseline}: {name} {verb} from {number(self.baseline_mean)} to "
-                f"{number(self.variant_mean)}, by {'+' if self.difference > 0 else ''}{number(self.difference)} "
+        before, after = numbers_apart(self.baseline_mean, self.variant_mean)
+        return (f"{self.variant} against {self.baseline}: {name} {verb} from {before} to "
+                f"{after}, by {'+' if self.difference > 0 else ''}{number(self.difference)} "
                 f"(95% interval {number(self.low)} to {number(self.high)}).")
+
+
+def numbers_apart(first: float, second: float) -> tuple[str, str]:
+    """Two figures as :func:`number` writes them, with more digits where that would write different values alike.
+
+    >>> numbers_apart(3.7512, 3.7541), numbers_apart(0.974, 0.646), numbers_apart(2.0, 2.0)
+    (('3.751', '3.754'), ('0.974', '0.646'), ('2.00', '2.00'))
+    """
+    shown = number(first), number(second)
+    digits = 4
+    while shown[0] == shown[1] and first != second and digits <= 8 and abs(first) < 1000:
+        shown = f"{first:.{digits}g}", f"{second:.{digits}g}"
+        digits += 1
+    return shown
 
 
 def _alias(name: str) -> str:
     return f"1 − {label(name[2:])}" if name.startswith("1-") else label(name)
+
+
+def _other_names(name: str, aliases: tuple[str, ...]) -> tuple[str, ...]:
+    """The aliases worth showing: not a game's figure named like the figure itself (``turns`` and the game's own
+    ``turns`` are one row called ``turns``; the JSON and Parquet keep both names)."""
+    return tuple(a for a in aliases if label(a).removesuffix(" (game)") != label(name))
 
 
 @dataclass
