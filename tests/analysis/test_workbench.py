@@ -110,6 +110,7 @@ def test_2_the_html_report_shows_balance_and_advantage_and_the_right_reason_for_
     assert re.search(r"<td>first-mover advantage</td><td>-?\d\.\d+ <small>\(", page)
     assert "Variants against the baseline: not drawn, the run has one variant" in page
     assert "not available for this game" not in page
+    assert ": 1 variant, 200 games each</h1>" in page
 
 
 # -- 3. a headline ---------------------------------------------------------------------------------------------------
@@ -131,7 +132,7 @@ def test_3_a_headline_sentence_per_figure_the_comparison_shows_and_a_plain_no_ot
 def test_3_the_html_report_opens_with_the_headline(tmp_path: Path) -> None:
     run_variants(race(6, 12), games=300, out=tmp_path)
     page = render(load_report(tmp_path))
-    assert page.index("<h2>Headline</h2>") < page.index("<table>")
+    assert page.index("<h2>Headline</h2>") < page.index("<table>") and ": 2 variants, 300 games each</h1>" in page
     assert "goal 12 against goal 6: turns per game rises" in page
 
 

@@ -99,6 +99,11 @@ def _intervals(findings: Findings) -> str:
     return "Intervals are fixed-sample 95% intervals (Wilson for rates, normal for means)."
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 variant``, ``2 variants``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def render(report: Report) -> str:
     """The whole report page."""
     findings = report.findings
@@ -113,7 +118,7 @@ def render(report: Report) -> str:
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>tabletop report: {html.escape(first.game)}</title>
 <style>{STYLE}</style></head><body><main>
-<h1>{html.escape(first.game)}: {len(findings.variants)} variant(s), {findings.games:,} games each</h1>
+<h1>{html.escape(first.game)}: {_count(len(findings.variants), "variant")}, {findings.games:,} games each</h1>
 <h2>Headline</h2>
 <ul class="headline">{headline}</ul>
 <p class="note">{html.escape(_options(findings))}</p>

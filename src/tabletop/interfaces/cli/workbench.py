@@ -141,7 +141,7 @@ def compare_command(
         games = n if n is not None or precision is not None else 1000
         total = max_games if precision is not None else games
         with run_progress(as_json) as progress:
-            task = progress.add_task(f"comparing {len(built)} variant(s)", total=total)
+            task = progress.add_task(f"comparing {len(built)} variant{'' if len(built) == 1 else 's'}", total=total)
             result = run_variants(spec, games=games, precision=precision, max_games=max_games, backend=run_backend,
                                   out=out, progress=looking(progress, task))
     except (TabletopError, ValueError) as exc:
