@@ -92,6 +92,7 @@ def test_the_tune_command_prints_the_answer_and_keeps_the_boards_it_tried(tmp_pa
     text = " ".join(result.output.split())
     assert re.search(r"data.coin.bias = 0\.(2[6-9]|3[0-4])\d* gives seat 0's win rate", text), text
     assert "the closest to 0.300" in text and "95% interval" in text
+    assert re.search(r"┃\s+bias\s+┃", result.output)  # the column: the field's last name, the title: all of it
     saved = json.loads((tmp_path / "tuning.json").read_text())
     assert saved["figure"] == "win[0]" and abs(saved["value"] - 0.3) < 0.03
     boards = sorted((tmp_path / "boards").glob("*.toml"))

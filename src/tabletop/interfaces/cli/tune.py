@@ -96,8 +96,10 @@ def print_tuning(answer: Tuning) -> None:
     last = answer.rounds[-1]
     table = Table(title=f"{answer.game}: {p.name} for {label(answer.figure)} = {number(answer.target)} "
                         f"(round {len(answer.rounds)}, {p.show(last.low)}..{p.show(last.high)})", title_justify="left")
-    for column in (p.name, label(answer.figure), "95% interval", "games", ""):
-        table.add_column(escape(column), justify="right" if column else "left", overflow="fold")
+    short = p.name.rsplit(".", 1)[-1]  # the title names the whole data field; a narrow column keeps 80 columns
+    for column in (short, label(answer.figure), "95% interval", "games", ""):
+        table.add_column(escape(column), justify="right" if column else "left", overflow="fold",
+                         min_width=len(column) if column == short else None)
     for c in last.candidates:
         style = "bold" if c.status == "best" else ""
         table.add_row(p.show(c.value), number(c.mean), f"{number(c.low)} to {number(c.high)}", f"{c.n:,}",
