@@ -48,6 +48,19 @@ def test_a_round_stops_as_soon_as_the_answer_stands_out_and_drops_far_values() -
     assert any(c.status == "dropped" for r in answer.rounds for c in r.candidates)
 
 
+def test_a_value_dropped_beside_an_earlier_best_plays_again_when_it_is_the_answers_neighbour() -> None:
+    """With small chunks the best moves while values are dropped: here 4 tenths is dropped beside an early
+    best and needed again beside 3 tenths; it plays again, so the answer is not separated from a neighbour
+    frozen at the games it had played."""
+    answer = tune("coin", "tenths=0..10", "win[0]=0.3", seed=0, chunk=50, max_games=4000)
+    assert answer.best.value == 3
+    for played in answer.rounds:
+        assert all(c.playing for c in played.candidates if c.status in ("best", "neighbour"))
+        assert not any(c.playing for c in played.candidates if c.status == "dropped")
+    revived = [c for c in answer.neighbours if c.n < answer.best.n]
+    assert [c.value for c in revived] == [4]  # it missed games while dropped: the case this test is about
+
+
 def test_the_target_beyond_the_range_is_said() -> None:
     answer = tune("coin", "tenths=0..2", "win[0]=0.7", max_games=2000)
     assert answer.best.value == 2 and "the target may lie beyond" in answer.headline()

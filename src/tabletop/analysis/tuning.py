@@ -12,7 +12,8 @@ It goes in rounds:
    The distance of another candidate minus the best's is estimated game by game (paired, so
    the luck both shared cancels out); a candidate that is not a neighbour of the best and
    is surely farther (the lower end of a z = 3 interval above 0, strict because the search
-   looks after every chunk) stops being played.
+   looks after every chunk) stops being played; should the best move beside a dropped value,
+   that value plays again before the round may stop.
 3. The round stops when the best is *separated* from its neighbours (their paired 95%
    intervals, simultaneous over the two, show both farther), when the best and its neighbours
    are known to ``precision`` (if given), or after ``max_games``.
@@ -65,6 +66,7 @@ class Candidate:
     low: float
     high: float
     status: str  # "best", "neighbour", "dropped" or "played"
+    playing: bool = True  # still played when the round stopped (a value dropped, then needed again, plays again)
 
 
 @dataclass
@@ -331,9 +333,12 @@ class _Search:
                                       zip(played.columns, played.figures, (variants[i] for i in active), strict=True)])
                     games = played.stop
                     best = min(active, key=lambda i: abs(race.moments[i].mean - self.target))
+                    # a value dropped beside an earlier best plays again beside this one before the round may
+                    # stop: the answer's neighbours are not left at the games they played before they were dropped
+                    revived = [c for c in _around(race, values, best, self.target, both=True) if c not in active]
                     if self.stopper.requested:
                         stopped = "interrupted"
-                    elif games >= 2 * self.chunk:
+                    elif games >= 2 * self.chunk and not revived:
                         stopped = self._verdict(race, values, best, final)
                     self._report(race, values, best, games, len(active))
                     near = _around(race, values, best, self.target)
@@ -342,8 +347,8 @@ class _Search:
                     if stopped or games >= self.max_games:
                         stopped = stopped or "max-games"
                         break
-                    if dropped:
-                        active = [i for i in active if i not in dropped]
+                    if dropped or revived:
+                        active = sorted((set(active) - set(dropped)) | set(revived))
                         break
             finally:
                 if hasattr(chunks, "close"):
@@ -395,7 +400,8 @@ class _Search:
             m = race.moments[i]
             low, high = race.interval(i, self.figure) if m.count else (math.nan, math.nan)
             status = "best" if i == best else "neighbour" if i in around else "played" if i in active else "dropped"
-            found.candidates.append(Candidate(x, m.count, m.mean if m.count else math.nan, low, high, status))
+            found.candidates.append(Candidate(x, m.count, m.mean if m.count else math.nan, low, high, status,
+                                              i in active))
         located = self._located(race, values, best) if stopped == "located" else None
         return found, None if located is None else (values[located[0]], values[located[1]])
 
