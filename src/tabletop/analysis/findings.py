@@ -176,13 +176,29 @@ def numbers_apart(first: float, second: float) -> tuple[str, str]:
 
     >>> numbers_apart(3.7512, 3.7541), numbers_apart(0.974, 0.646), numbers_apart(2.0, 2.0)
     (('3.751', '3.754'), ('0.974', '0.646'), ('2.00', '2.00'))
+    >>> numbers_apart(1.8300, 1.8271)  # both with the same decimals
+    ('1.830', '1.827')
     """
     shown = number(first), number(second)
-    digits = 4
-    while shown[0] == shown[1] and first != second and digits <= 8 and abs(first) < 1000:
-        shown = f"{first:.{digits}g}", f"{second:.{digits}g}"
-        digits += 1
+    if shown[0] != shown[1] or first == second or "e" in shown[0] or abs(first) >= 1000:
+        return shown
+    decimals = len(shown[0].partition(".")[2])
+    for more in range(decimals + 1, decimals + 6):
+        shown = f"{first:.{more}f}", f"{second:.{more}f}"
+        if shown[0] != shown[1]:
+            break
     return shown
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage, never ``-0%``.
+
+    >>> percent(0.204), percent(-0.004), percent(-0.012), percent(math.nan)
+    ('20%', '0%', '-1%', '–')
+    """
+    if math.isnan(share):
+        return "–"
+    return f"{round(100 * share) + 0:d}%"
 
 
 def _alias(name: str) -> str:

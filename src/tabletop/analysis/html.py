@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.analysis import plots
-from tabletop.analysis.findings import Findings, label, number, span
+from tabletop.analysis.findings import Findings, label, number, percent, span
 from tabletop.analysis.report import Report
 
 STYLE = """
@@ -59,7 +59,7 @@ def _difference_table(findings: Findings) -> str:
     others = [v.name for v in findings.variants[1:]]
     cells: dict[str, dict[str, str]] = {}
     for d in findings.differences:
-        cut = "" if math.isnan(d.variance_reduction) else f" · {100 * d.variance_reduction:.0f}%"
+        cut = "" if math.isnan(d.variance_reduction) else f" · {percent(d.variance_reduction)}"
         mark = "<strong>" if d.shown else ""
         close = "</strong>" if d.shown else ""
         cells.setdefault(d.name, {})[d.variant] = (

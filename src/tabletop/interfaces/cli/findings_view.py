@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import math
-
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from tabletop.analysis.findings import Findings, label, number, span
+from tabletop.analysis.findings import Findings, label, number, percent, span
 
 STOPPED = {"games": "as asked", "max-games": "--max-games cap reached", "interrupted": "interrupted"}
 
@@ -53,7 +51,7 @@ def print_findings(findings: Findings, console: Console, title: str | None = Non
         diff.add_column("difference (95% interval)", justify="right", overflow="fold")
         diff.add_column("pairing cut", justify="right", overflow="fold")
         for d in mine:
-            cut = "–" if math.isnan(d.variance_reduction) else f"{100 * d.variance_reduction:.0f}%"
+            cut = percent(d.variance_reduction)
             text = f"{number(d.difference)} ({span(d.low, d.high)})"
             diff.add_row(escape(label(d.name)), f"[b]{text}[/b]" if d.shown else text, cut)
         console.print(diff)
