@@ -94,8 +94,10 @@ def print_tuning(answer: Tuning) -> None:
     """The last round's values as a table, then the answer in one sentence."""
     p = answer.parameter
     last = answer.rounds[-1]
-    table = Table(title=f"{answer.game}: {p.name} for {label(answer.figure)} = {number(answer.target)} "
-                        f"(round {len(answer.rounds)}, {p.show(last.low)}..{p.show(last.high)})", title_justify="left")
+    # the title goes above the table, not in it: a narrow table would wrap it
+    console.print(escape(f"{answer.game}: {p.name} for {label(answer.figure)} = {number(answer.target)} "
+                         f"(round {len(answer.rounds)}, {p.show(last.low)}..{p.show(last.high)})"), style="italic")
+    table = Table()
     short = p.name.rsplit(".", 1)[-1]  # the title names the whole data field; a narrow column keeps 80 columns
     for column in (short, label(answer.figure), "95% interval", "games", ""):
         table.add_column(escape(column), justify="right" if column else "left", overflow="fold",
