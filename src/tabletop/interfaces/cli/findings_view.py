@@ -26,7 +26,9 @@ def print_findings(findings: Findings, console: Console, title: str | None = Non
     for sentence in findings.headline():
         console.print(f" • {escape(sentence)}")
     kind = "95%; rates: anytime-valid" if findings.precision is not None else "95% intervals"
-    table = Table(title=f"Figures per variant ({kind}; seats: simultaneous)", title_justify="left")
+    # titles go above their tables, not in them: a narrow table (one variant) would wrap them
+    console.print(f"[b]Figures per variant[/b] ({kind}; seats: simultaneous)")
+    table = Table()
     table.add_column("figure", overflow="fold", min_width=12)
     for v in findings.variants:
         table.add_column(escape(v.name), justify="right", overflow="fold")
@@ -46,7 +48,8 @@ def print_findings(findings: Findings, console: Console, title: str | None = Non
         mine = sorted((d for d in findings.differences if d.variant == v.name), key=lambda d: order.get(d.name, 99))
         if not mine:
             continue
-        diff = Table(title=f"{escape(v.name)} minus {escape(findings.baseline)}, paired by game", title_justify="left")
+        console.print(f"[b]{escape(v.name)} minus {escape(findings.baseline)}[/b], paired by game")
+        diff = Table()
         diff.add_column("figure", overflow="fold", min_width=12)
         diff.add_column("difference (95% interval)", justify="right", overflow="fold")
         diff.add_column("pairing cut", justify="right", overflow="fold")
