@@ -4,6 +4,7 @@ Usage:
   python benchmarks/speed/workbench.py scaling [--games 20000] [--rounds 3] [--game jumanji] [--players 4]
   python benchmarks/speed/workbench.py million [--games 1000000] [--workers 2] [--out DIR]
   python benchmarks/speed/workbench.py profile [--games 3000]
+  python benchmarks/speed/workbench.py stop [--rounds 5] [--workers 2]
 
 ``scaling`` plays the same run with 1 and 2 local workers, alternating (1 2 1 2 ...),
 and reports games/s for each and the ratio of the medians; the load average is
@@ -22,14 +23,23 @@ interleaved with the driven games; and times the fast random playout the runner
 uses for random players (``Game.random_playout``: Jumanji's
 ``games/jumanji/playout.py``, proven equal by benchmarks/equivalence/equivalence.py --game jumanji),
 alone and with the game's row made from it (``analysis.metrics.row_of``).
+
+``stop`` starts ``tabletop compare`` on a long run with 2 workers and ``--out``, sends it
+SIGINT (then SIGTERM) a few seconds in, and reports the wall-clock time from the signal
+to the command's exit (the partial results written and printed, the workers ended),
+the median of ``--rounds`` runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import resource
+import shutil
+import signal
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -169,6 +179,29 @@ def profile(args: argparse.Namespace) -> None:
     print(f"  fast playout + its row:        {median['rows']:.0f} us/game (what the runner does per game)")
 
 
+def stop(args: argparse.Namespace) -> None:
+    tabletop_command = str(Path(sys.executable).with_name("tabletop"))
+    print(f"before: {load()}")
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        walls = []
+        for _ in range(args.rounds):
+            out = Path(tempfile.mkdtemp(prefix="tabletop-stop-"))
+            command = [tabletop_command, "compare", "jumanji", "-p", "2", "-v", "a", "-v", "b:rescue_rolls=6",
+                       "-n", "50000000", "-w", str(args.workers), "--out", str(out / "results")]
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(args.after)
+            sent = time.perf_counter()
+            process.send_signal(signum)
+            process.wait(timeout=120)
+            walls.append(time.perf_counter() - sent)
+            shutil.rmtree(out, ignore_errors=True)
+            assert process.returncode == 128 + signum, f"exit status {process.returncode}"
+        each = ", ".join(f"{w:.2f}" for w in walls)
+        print(f"{signal.Signals(signum).name}: from the signal to the exit, results written and printed, workers "
+              f"ended: median {statistics.median(walls):.2f} s of {args.rounds} ({each})")
+    print(f"after: {load()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -184,8 +217,12 @@ def main() -> None:
     p = sub.add_parser("profile")
     p.add_argument("--games", type=int, default=3000)
     p.add_argument("--rounds", type=int, default=3)
+    t = sub.add_parser("stop")
+    t.add_argument("--rounds", type=int, default=5)
+    t.add_argument("--workers", type=int, default=2)
+    t.add_argument("--after", type=float, default=5.0, help="seconds of play before the signal")
     args = parser.parse_args()
-    {"scaling": scaling, "million": million, "profile": profile}[args.command](args)
+    {"scaling": scaling, "million": million, "profile": profile, "stop": stop}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ from tabletop.core.options import Option, shown, validate_options
 from tabletop.core.parts import GameParts
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from tabletop.core.encoding import Encoding
     from tabletop.core.play import PlayoutSummary
     from tabletop.core.state import State
@@ -161,6 +163,21 @@ class Game(abc.ABC):
         that no seeded playout of the conformance suite may exceed.
         """
         return 100_000
+
+    def data_model(self) -> BaseModel | None:
+        """The validated data this game was made with (the packaged data file's, or the ``data``
+        option's): its board, dice, deck ...; ``None`` for a game without a data file."""
+        return None
+
+    def data_hash(self) -> str | None:
+        """The content hash of :meth:`data_model` (:func:`tabletop.core.data.content_hash`): what
+        identifies the board a result was played on, whatever file it came from."""
+        model = self.data_model()
+        if model is None:
+            return None
+        from tabletop.core.data import content_hash  # pydantic is imported with a game's data, not before
+
+        return content_hash(model)
 
     def time_model(self) -> TimeModel | None:
         """How long this game takes at a table (``None``: no time model, minutes are not estimated)."""

@@ -9,6 +9,7 @@ from tabletop.core.game import Game, GameInfo, TimeModel
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.core.twins import Twins
+from tabletop.games.donkey_kong.data import RulesModel
 from tabletop.games.donkey_kong.notation import read_position
 from tabletop.games.donkey_kong.position import MAX_PLAYERS
 from tabletop.games.donkey_kong.rules import Rules, load_rules
@@ -92,6 +93,9 @@ class DonkeyKongGame(Game):
         movers = 2 * rules.barrels + rules.fireballs + 1
         contacts = max(rules.white_faces) + movers * rules.board.size
         return 4 + 2 * n * contacts
+
+    def data_model(self) -> RulesModel:
+        return self.rules.model
 
     def time_model(self) -> TimeModel | None:
         """Minutes at a table from the data file's ``[time]`` section (provisional; ``None`` without one)."""

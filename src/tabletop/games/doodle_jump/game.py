@@ -12,7 +12,7 @@ from tabletop.core.parts import GameParts
 from tabletop.core.twins import Twins
 from tabletop.games.doodle_jump.actions import ActionTable
 from tabletop.games.doodle_jump.board import Geometry
-from tabletop.games.doodle_jump.data import Rules, TimeData, build_rules, load_data
+from tabletop.games.doodle_jump.data import DoodleJumpData, Rules, TimeData, build_rules, load_data
 from tabletop.games.doodle_jump.state import DoodleJumpState
 
 #: R-D24: turns before a game ends with no winner; random players need a few hundred at most
@@ -71,6 +71,7 @@ class DoodleJumpGame(Game):
         encoding="tabletop.games.doodle_jump.encoding",
     )
 
+    _data: DoodleJumpData
     rules: Rules
     table: ActionTable
     geometry: Geometry
@@ -79,7 +80,7 @@ class DoodleJumpGame(Game):
     turn_limit: int
 
     def _check_options(self, options: Mapping[str, Any]) -> None:
-        data = load_data(options["data"])
+        data = self._data = load_data(options["data"])
         self.turn_limit = int(options["turn_limit"])
         self.rules = build_rules(data, options["players"], options["tiles"], options["choose_shield"])
         self.time = data.time
@@ -113,6 +114,9 @@ class DoodleJumpGame(Game):
         r = self.rules
         steps = r.numbered_dice + 1 + 2 * sum(r.tile_counts)
         return 1 + 6 * (steps + 1)
+
+    def data_model(self) -> DoodleJumpData:
+        return self._data
 
     def time_model(self) -> TimeModel | None:
         """Minutes at the table from the data file's provisional ``[time]`` estimates: setup, seconds per

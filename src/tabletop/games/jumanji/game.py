@@ -138,6 +138,9 @@ class JumanjiGame(Game):
         self.rescue = Distribution([SAVED, FAILED], [self.rescue_probability, 1 - self.rescue_probability])
         self.d8 = Distribution.uniform([ROLLS[n] for n in board.number_faces])  # R-J1
 
+    def data_model(self) -> JumanjiData:
+        return self.data
+
     def time_model(self) -> TimeModel | None:
         """Minutes at the table from the data file's provisional ``[time]`` section: seconds per turn, per
         danger card (the figure ``rescues_attempted``: cards faced) and per Wait roll (``wait_rolls``)."""

@@ -1,5 +1,5 @@
-"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, agents, serve,
-deploy."""
+"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tune, tournament, games, agents,
+serve, deploy."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from rich.table import Table
 
 from tabletop.agents import RandomAgent
 from tabletop.analysis.backends import make_backend
+from tabletop.analysis.findings import number, span
 from tabletop.analysis.simulate import SimulationReport, simulate
 from tabletop.core.errors import NotationError, ReplayError, TabletopError
 from tabletop.core.record import Record, one_line
@@ -35,6 +36,7 @@ from tabletop.interfaces.cli.deploy import deploy_command
 from tabletop.interfaces.cli.options import build_bots, build_game
 from tabletop.interfaces.cli.serve import serve_command
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession, verdict
+from tabletop.interfaces.cli.tune import tune_command
 from tabletop.interfaces.cli.workbench import compare_command, report_command
 
 app = typer.Typer(
@@ -220,12 +222,17 @@ def simulate_command(
         )
     if as_json:
         print(json.dumps(report.to_json_dict(), indent=2))
-        return
-    _print_report(report)
+    else:
+        _print_report(report)
+    if report.stopped == "interrupted":
+        again = "run the same command again to resume it" if out is not None else "give --out DIR to resume a run"
+        errors.print(f"interrupted after {report.games:,} games; {again}")
+        raise typer.Exit(code=130)
 
 
 app.command(name="compare")(compare_command)
 app.command(name="report")(report_command)
+app.command(name="tune")(tune_command)
 app.command(name="analyse")(analyse_command)
 
 
@@ -350,27 +357,31 @@ app.command(name="deploy", context_settings={"allow_extra_args": True, "ignore_u
 def _print_report(report: SimulationReport) -> None:
     options = ", ".join(f"{k}={v}" for k, v in report.options.items() if v is not None)
     console.print(f"[b]{report.game}[/b] ({options}): {report.games} games, seed {report.seed}, agents {report.agents}")
-    wins = Table(title="Win rate per seat (95% Wilson interval)")
+    wins = Table(title=f"Win rate per seat (95% Wilson intervals, simultaneous over the {len(report.seats)} seats)")
     for column in ("seat", "wins", "rate", "95% interval"):
         wins.add_column(column, justify="right")
     for s in report.seats:
         wins.add_row(str(s.seat), str(s.wins), f"{s.rate:.3f}", f"{s.low:.3f} – {s.high:.3f}")
     lo, hi = report.all_lose_interval
     wins.add_row("nobody", str(report.all_lose), f"{report.all_lose_rate:.3f}", f"{lo:.3f} – {hi:.3f}", style="red")
+    for name, (mean, low, high) in (("shared wins", report.shared), ("balance", report.balance),
+                                    ("first-mover advantage", report.advantage)):
+        wins.add_row(name, "", number(mean), span(low, high))
     console.print(wins)
     length = Table(title="Game length")
-    for column in ("", "mean", "median", "90th percentile"):
+    for column in ("", "mean", "95% interval", "median", "90th percentile"):
         length.add_column(column, justify="right")
-    length.add_row("turns", f"{report.turns_mean:.1f}", f"{report.turns_median:.1f}", f"{report.turns_p90:.1f}")
+    length.add_row("turns", f"{report.turns_mean:.1f}", span(*report.turns_interval), f"{report.turns_median:.1f}",
+                   f"{report.turns_p90:.1f}")
     console.print(length)
     if report.metrics:
         figures = Table(title=f"{report.game} figures (per game)")
-        figures.add_column("figure", no_wrap=True)
-        for column in ("mean", "10th pct", "median", "90th pct", "95% interval"):
-            figures.add_column(column, justify="right", no_wrap=True)
+        figures.add_column("figure", overflow="fold")
+        for column in ("mean", "95% interval", "10th pct", "median", "90th pct"):
+            figures.add_column(column, justify="right", overflow="fold")
         for m in report.metrics:
-            interval = f"{m.low:.3f} – {m.high:.3f}" if m.low is not None and m.high is not None else ""
-            figures.add_row(m.name, *(_figure(v) for v in (m.mean, m.p10, m.median, m.p90)), interval)
+            interval = span(m.low, m.high) if m.low is not None and m.high is not None else "–"
+            figures.add_row(m.name, _figure(m.mean), interval, *(_figure(v) for v in (m.p10, m.median, m.p90)))
         console.print(figures)
 
 
