@@ -20,7 +20,8 @@ prints the observer's text, without a web board the page shows that text, withou
 a heuristic the ``heuristic`` agent is not offered, without live events every
 chance node is sampled at once, without an evaluation a search plays every
 playout to the end, and without an encoding the game has no integer actions nor
-vectors, so the learning environments refuse it with a clear error. A game's
+vectors, so the learning environments refuse it with a clear error, and without a data part
+the game has no data file for designers to export, validate and edit. A game's
 ``simulate`` figures are its states'
 :meth:`~tabletop.core.state.State.metrics`.
 """
@@ -36,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from tabletop.core.actions import Action
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
     from rich.console import RenderableType
 
     from tabletop.core.game import Game
@@ -61,6 +63,8 @@ class GameParts:
     #: an :class:`~tabletop.core.encoding.EncodingPart`, usually the game's ``encoding`` module:
     #: integer actions and observation vectors for learning
     encoding: object = None
+    #: a :class:`DataPart`, usually the game's ``datafile`` module: its data file for designers
+    data: object = None
 
 
 class TerminalView(Protocol):
@@ -116,6 +120,25 @@ class Evaluation(Protocol):
         ...
 
 
+class DataPart(Protocol):
+    """A game's data file for the people who make boards (a module with these names will do).
+
+    ``MODEL`` is the pydantic model of the whole file (:class:`~tabletop.core.data.DataModel`s,
+    a docstring under every field), whose JSON Schema ``tabletop data schema`` prints;
+    ``default_path()`` is the packaged file. The module may also define
+    ``unreachable(game) -> list[tuple[str, str]]``: the places of the game's board that no
+    pawn can ever reach, each as (the place's name, why), checked by ``tabletop data validate``
+    and the board editor beside the game's own checks at load (the game's option of kind
+    ``path`` reads the file).
+    """
+
+    MODEL: type[BaseModel]
+
+    def default_path(self) -> Path:
+        """The data file shipped with the game."""
+        ...
+
+
 #: A game's heuristic: given a decision state and a random stream, a legal action (the state unchanged).
 Policy = Callable[["State", random.Random], Action]
 
@@ -127,4 +150,5 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "live": ("event_for",),
     "evaluation": ("evaluate",),
     "encoding": ("actions", "chance_outcomes", "layout", "encode"),
+    "data": ("MODEL", "default_path"),
 }

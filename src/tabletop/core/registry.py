@@ -26,7 +26,7 @@ from tabletop.core.parts import REQUIRED
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-    from tabletop.core.parts import Evaluation, LiveRules, Policy, TerminalView, WebBoard
+    from tabletop.core.parts import DataPart, Evaluation, LiveRules, Policy, TerminalView, WebBoard
 
 #: The entry-point group games are registered in.
 GROUP = "tabletop.games"
@@ -120,8 +120,8 @@ def make(name: str, **options: Any) -> Game:
 
 # -- a game's parts -----------------------------------------------------------------------
 def part(name: str, kind: str) -> Any:
-    """The game's part of ``kind`` (``"terminal"``, ``"web"``, ``"heuristic"``, ``"live"`` or
-    ``"evaluation"``), or ``None``.
+    """The game's part of ``kind`` (``"terminal"``, ``"web"``, ``"heuristic"``, ``"live"``,
+    ``"evaluation"``, ``"encoding"`` or ``"data"``), or ``None``.
 
     A part given as an import path is imported here, once, and checked for the names
     its protocol needs (:data:`tabletop.core.parts.REQUIRED`).
@@ -180,4 +180,10 @@ def live_rules(name: str) -> LiveRules | None:
 def evaluation(name: str) -> Evaluation | None:
     """The game's evaluation of positions (for searches and analyses), if it has one."""
     found: Evaluation | None = part(name, "evaluation")
+    return found
+
+
+def data_part(name: str) -> DataPart | None:
+    """The game's data file for designers (its model and packaged file), if it has one."""
+    found: DataPart | None = part(name, "data")
     return found

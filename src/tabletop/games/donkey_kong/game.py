@@ -53,6 +53,7 @@ class DonkeyKongGame(Game):
         heuristic="tabletop.games.donkey_kong.heuristic:choose",
         evaluation="tabletop.games.donkey_kong.evaluation",
         encoding="tabletop.games.donkey_kong.encoding",
+        data="tabletop.games.donkey_kong.datafile",
     )
 
     rules: Rules

@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, serve."""
+"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, serve, data."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from tabletop.core.registry import game_class, list_games
 from tabletop.core.replay import replay
 from tabletop.interfaces.cli.analyse import analyse_command
 from tabletop.interfaces.cli.console import console, errors, fail, need, or_exit
+from tabletop.interfaces.cli.data import app as data_app
 from tabletop.interfaces.cli.options import build_bots, build_game
 from tabletop.interfaces.cli.serve import serve_command
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession, verdict
@@ -340,6 +341,7 @@ def _progress_columns() -> tuple[ProgressColumn, ...]:
 
 
 app.command(name="serve")(serve_command)
+app.add_typer(data_app, name="data")
 
 
 def _print_report(report: SimulationReport) -> None:
