@@ -28,7 +28,7 @@ from tabletop.agents.random_agent import RandomAgent
 from tabletop.analysis.runner import RunSpec, Variant, play_chunk
 from tabletop.analysis.summary import RunSummary, VariantSummary
 from tabletop.core.data import data_digest, read_data_text
-from tabletop.core.datafile import board_file, check_board_text, data_option
+from tabletop.core.datafile import FOLDER, check_board_text, data_option
 from tabletop.core.errors import DataFileError, TabletopError
 from tabletop.core.game import Game
 from tabletop.core.registry import data_part, game_class, list_games, make
@@ -100,6 +100,8 @@ class BoardCheck:
     profile: Profile | None = None
     #: the game's own message refusing the file, word for word (``None``: the game loads it)
     refusal: str | None = None
+    #: the game made with the board (``None``: the game refuses it)
+    game_made: Game | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -171,21 +173,35 @@ def check_board(
         text = read_data_text(path)
     shown = source or (str(path) if path is not None else "your board")
     found = BoardCheck(game, shown, data_digest(text))
-    private: str | None = None
-    try:
-        if path is None:
-            check_board_text(text)
-            private = str(board_file(text))
-        options = {} if players is None else {"players": players}
-        built = load_game(game, Path(private or str(path)), options)
-    except DataFileError as exc:
-        found.refusal, problems = _file_problems(exc, game, private, shown)
-        found.problems.extend(problems)
+    if path is not None:
+        _check(found, Path(path), None, players, playouts, seed, seconds)
         return found
-    except TabletopError as exc:  # an option the board cannot have, as the number of players
+    try:
+        check_board_text(text)
+    except DataFileError as exc:
         found.refusal = str(exc)
         found.problems.append(Problem("file", str(exc)))
         return found
+    with FOLDER.scratch(text) as private:
+        _check(found, private, str(private), players, playouts, seed, seconds)
+    return found
+
+
+def _check(found: BoardCheck, path: Path, private: str | None, players: int | None, playouts: int, seed: int,
+           seconds: float | None) -> None:
+    """The checks of :func:`check_board` on the file at ``path`` (``private``: a scratch file named as the source)."""
+    game = found.game
+    try:
+        built = load_game(game, path, {} if players is None else {"players": players})
+    except DataFileError as exc:
+        found.refusal, problems = _file_problems(exc, game, private, found.source)
+        found.problems.extend(problems)
+        return
+    except TabletopError as exc:  # an option the board cannot have, as the number of players
+        found.refusal = str(exc)
+        found.problems.append(Problem("file", str(exc)))
+        return
+    found.game_made = built
     part = data_part(game)
     unreachable = getattr(part, "unreachable", None)
     if unreachable is not None:
@@ -202,7 +218,6 @@ def check_board(
                     "play", f"{found.profile.unfinished} of {found.profile.games} random games reached the turn "
                     f"limit ({built.options.get('turn_limit')} turns) with no winner: on this board a game may "
                     "never end"))
-    return found
 
 
 def _file_problems(exc: DataFileError, game: str, private: str | None, shown: str) -> tuple[str, list[Problem]]:

@@ -15,9 +15,11 @@ kind ``path``, exactly as it reads a file a user names: one loader, one set of c
 from __future__ import annotations
 
 import atexit
+import contextlib
+import secrets
 import tempfile
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -116,18 +118,32 @@ class BoardFolder:
         self._folder: Path | None = None
         self._files: dict[str, Path] = {}
 
+    def _here(self) -> Path:
+        if self._folder is None or not self._folder.is_dir():
+            self._folder = Path(tempfile.mkdtemp(prefix="tabletop-boards-"))
+        return self._folder
+
     def path(self, text: str) -> Path:
-        """The file holding ``text`` (written once; the folder is made on first use, mode 0700)."""
+        """The file holding ``text`` for games to read (written once; the folder is made on first use,
+        mode 0700). Games are bounded, so are these files."""
         digest = data_digest(text)
         known = self._files.get(digest)
         if known is not None and known.is_file():
             return known
-        if self._folder is None or not self._folder.is_dir():
-            self._folder = Path(tempfile.mkdtemp(prefix="tabletop-boards-"))
-        path = self._folder / f"{digest}.toml"
+        path = self._here() / f"{digest}.toml"
         path.write_text(text, encoding="utf-8")
         self._files[digest] = path
         return path
+
+    @contextlib.contextmanager
+    def scratch(self, text: str) -> Iterator[Path]:
+        """A file holding ``text`` for one check, removed after it (a board only checked leaves nothing)."""
+        path = self._here() / f"check-{secrets.token_hex(8)}.toml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            yield path
+        finally:
+            path.unlink(missing_ok=True)
 
     def close(self) -> None:
         """Remove the folder and its files."""

@@ -41,6 +41,7 @@ from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.analysis import Analyses
 from tabletop.interfaces.web.bots import BotPool, check_budget
+from tabletop.interfaces.web.editor import add_editor
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
 from tabletop.interfaces.web.live import live_event_for
@@ -174,6 +175,7 @@ def create_app(
         await hub.close()
         await services.pool.close()
         await services.writer.close()
+        profiles.close()
         boards.close()
         store.close()
 
@@ -182,13 +184,14 @@ def create_app(
     app.state.store = store
     app.state.services = services
     app.state.sockets = {}
-    app.add_middleware(BodyLimit, limit=limits.body_bytes)
+    app.add_middleware(BodyLimit, limit=limits.body_bytes, larger={
+        "/api/editor/": limits.board_bytes, "/api/games": limits.body_bytes + 2 * limits.board_bytes})
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
         headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
-        if request.url.path.startswith(("/game/", "/replay/")):  # a page: say it in a page
+        if request.url.path.startswith(("/game/", "/replay/", "/editor/")):  # a page: say it in a page
             page = problem_page(exc.status, exc.message)
             page.headers.update(headers or {})
             return page
@@ -226,6 +229,8 @@ def create_app(
     async def replay_page(game_id: str) -> FileResponse:
         await hub.room(game_id)
         return FileResponse(STATIC / "replay.html")
+
+    profiles = add_editor(app, limits)
 
     @app.get("/boards/{game}/{path:path}", include_in_schema=False)
     async def board_file(game: str, path: str) -> FileResponse:
