@@ -45,6 +45,12 @@ def serve_command(
     messages_per_second: Annotated[
         float, typer.Option("--messages-per-second", help="Messages a WebSocket may send per second.")
     ] = 40.0,
+    profile_games: Annotated[
+        int, typer.Option("--profile-games", help="Most random games the board editor's profile plays.")
+    ] = 5_000,
+    profile_seconds: Annotated[
+        float, typer.Option("--profile-seconds", help="Most seconds the board editor's profile plays.")
+    ] = 20.0,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option("--forwarded-allow-ips",
@@ -62,6 +68,7 @@ def serve_command(
       tabletop serve --host 0.0.0.0 --port 8080 --database sqlite:///games.db
       tabletop serve --database postgresql+psycopg://user:pass@localhost/tabletop
       tabletop serve --data GAME=my-board.toml --bot-seconds 1
+      tabletop serve --profile-games 2000 --profile-seconds 10
     """
     import os
 
@@ -84,7 +91,8 @@ def serve_command(
         limits = Limits(bot_seconds=bot_seconds, bot_iterations=bot_iterations, bot_workers=workers,
                         games_per_minute=games_per_minute, rooms=max_games, idle_seconds=idle_seconds,
                         frame_bytes=max_message, messages_per_second=messages_per_second,
-                        message_burst=2 * messages_per_second)
+                        message_burst=2 * messages_per_second, profile_games=profile_games,
+                        profile_seconds=profile_seconds)
     except ValueError as exc:
         raise fail(str(exc)) from None
     try:

@@ -111,9 +111,12 @@ export function draw(data, ctx) {
     "stroke-dasharray": "6 6", "aria-hidden": "true"}));
   }
   for (const ladder of ladders(data)) {
-    const low = geo.spot(ladder.bottom);
-    const high = geo.spot(ladder.top);
-    if (!low || !high) continue;
+    let low = geo.spot(ladder.bottom);
+    let high = geo.spot(ladder.top);
+    if (!low && !high) continue;
+    // an end that is not on the board: the ladder is drawn as a stub from its other end, to be seen and mended
+    if (!high) high = [low[0], low[1] - ROW_H * 0.7];
+    if (!low) low = [high[0], high[1] + ROW_H * 0.7];
     const label = STRINGS.ladder(ladder.name, ladder.bottom, ladder.top, ladder.rungs);
     const mid = [(low[0] + high[0]) / 2, (low[1] + high[1]) / 2];
     const rails = [-9, 9].map((dx) => svg("line", {x1: low[0] + dx, y1: low[1] - 14, x2: high[0] + dx, y2: high[1] + 14,
