@@ -21,6 +21,7 @@ from tabletop.analysis.boards import PLAYOUTS, BoardCheck, Estimate, check_board
 from tabletop.core.data import read_data_text
 from tabletop.core.datafile import packaged_path, packaged_text, schema
 from tabletop.interfaces.cli.console import console, errors, fail, or_exit
+from tabletop.interfaces.cli.fields import markdown as fields_markdown
 
 app = typer.Typer(
     name="data",
@@ -36,12 +37,20 @@ GameName = Annotated[str, typer.Argument(help="The game, by the name `tabletop g
 def schema_command(
     game: GameName,
     out: Annotated[Path | None, typer.Option("--out", help="Write the schema to this file.")] = None,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="The fields as a table in words (Markdown), not JSON Schema.")
+    ] = False,
 ) -> None:
     """Print the JSON Schema of a game's data file: every field described, the provisional values listed.
 
-    [b]Example[/b]: tabletop data schema GAME --out GAME.schema.json
+    [b]Examples[/b]:
+      tabletop data schema GAME --out GAME.schema.json
+      tabletop data schema GAME --markdown
     """
-    text = json.dumps(or_exit(lambda: schema(game)), indent=2, ensure_ascii=False) + "\n"
+    if markdown:
+        text = or_exit(lambda: fields_markdown(game))
+    else:
+        text = json.dumps(or_exit(lambda: schema(game)), indent=2, ensure_ascii=False) + "\n"
     if out is None:
         sys.stdout.write(text)
         return
