@@ -131,3 +131,42 @@ def test_a_profile_of_a_broken_board_says_why_and_plays_nothing(client: TestClie
     text = packaged_text("jumanji").replace("places = 10", "places = 0")
     found = client.post("/api/editor/jumanji/profile?games=100", content=text).json()
     assert found["profile"] is None and not found["ok"] and found["problems"][0]["where"] == "grid.places"
+
+
+def test_a_checked_board_leaves_no_file_behind(client: TestClient) -> None:
+    from tabletop.core.datafile import FOLDER
+
+    for text in (packaged_text("jumanji"), "broken = [", packaged_text("jumanji").replace("places = 10", "places = 0")):
+        check(client, "jumanji", text)
+    folder = FOLDER._here()
+    assert list(folder.glob("check-*.toml")) == []
+    assert folder.stat().st_mode & 0o077 == 0
+
+
+def test_profiles_from_one_address_are_counted(tmp_path: Path) -> None:
+    limits = replace(LIMITS, profiles_per_minute=1.0)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}", Settings(), limits=limits)) as client:
+        text = packaged_text("jumanji")
+        assert client.post("/api/editor/jumanji/profile?games=20", content=text).status_code == 200
+        refused = client.post("/api/editor/jumanji/profile?games=20", content=text)
+        assert refused.status_code == 429 and "too many board profiles" in refused.json()["detail"]
+
+
+def test_one_profile_at_a_time_for_the_whole_server() -> None:
+    import asyncio
+
+    from tabletop.interfaces.web.editor import Profiles
+    from tabletop.interfaces.web.rooms import Refused
+
+    async def two_at_once() -> str:
+        profiles = Profiles(replace(LIMITS, profile_seconds=0.2))
+        await profiles._lock.acquire()  # a profile is running
+        try:
+            await profiles.run("jumanji", packaged_text("jumanji"), 2, 10, 0)
+        except Refused as refused:
+            return f"{refused.status} {refused.message}"
+        finally:
+            profiles.close()
+        return "ran"
+
+    assert asyncio.run(two_at_once()) == "503 another board is being profiled; try again in a moment"
