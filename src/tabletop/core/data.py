@@ -42,7 +42,7 @@ def data_digest(text: str) -> str:
     A board is named by it wherever it travels as content (records, the web server's
     database, a run's description), so two copies of one file have one name.
 
-    >>> data_digest("title = 'mine'\n")[:12]
+    >>> data_digest("title = 'mine'\\n")[:12]
     '239eb7975376'
     """
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
