@@ -97,6 +97,15 @@ def test_a_game_without_a_data_part_says_so() -> None:
         schema("race")
 
 
+def test_the_board_a_game_read_is_its_data_file_or_the_packaged_one(tmp_path: Path) -> None:
+    from tabletop.core.datafile import board_text
+
+    assert board_text(tabletop.make("jumanji")) == packaged_text("jumanji")
+    mine = _my_board(tmp_path)
+    assert board_text(tabletop.make("jumanji", data=str(mine))) == mine.read_text()
+    assert board_text(tabletop.make("race")) is None
+
+
 def test_a_board_given_as_content_is_read_from_a_private_file_named_by_its_digest() -> None:
     text = packaged_text("jumanji")
     path = board_file(text)

@@ -25,6 +25,7 @@ from typing import Any
 
 from tabletop.core.data import data_digest, read_data_text
 from tabletop.core.errors import DataFileError
+from tabletop.core.game import Game
 from tabletop.core.registry import data_part, game_class
 
 #: how an option names a board given as content: ``board:`` and the digest of its text
@@ -181,6 +182,16 @@ def with_boards(options: Mapping[str, Any], boards: Mapping[str, str]) -> dict[s
             raise DataFileError(f"the board given as {digest[:12]} has another content hash ({data_digest(text)[:12]})")
         resolved[name] = str(board_file(text))
     return resolved
+
+
+def board_text(game: Game) -> str | None:
+    """The text of the data file ``game`` read: its data option's file, or the packaged one (``None``: the game
+    has no data file). What a run keeps as a copy of the board it was played on."""
+    name = data_option(game.name)
+    if name is None or data_part(game.name) is None:
+        return None
+    value = game.options.get(name)
+    return read_data_text(value) if isinstance(value, str) else packaged_text(game.name)
 
 
 def by_content(game: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
