@@ -55,8 +55,9 @@ def check_client_options(game: str, given: Mapping[str, Any]) -> None:
     for name in given:
         if name in files:
             raise OptionRefused(
-                f"option {name!r} of {game} names a file, and this server opens no file a client names; "
-                f"the server's operator can give a custom board with `tabletop serve --data {game}=FILE`")
+                f"option {name!r} of {game} names a file, and this server opens no file a client names; send "
+                f"your board's content instead (the board editor at /editor/{game} does), or the server's "
+                f"operator can give a custom board with `tabletop serve --data {game}=FILE`")
         if name not in allowed:
             raise OptionRefused(f"unknown option {name!r} for {game}; options you can set: {', '.join(allowed)}")
 
