@@ -121,3 +121,11 @@ def test_a_profile_stops_when_its_time_is_up() -> None:
 def test_an_option_the_board_cannot_have_is_a_problem_of_the_file() -> None:
     found = check_board("jumanji", packaged_text("jumanji"), players=9)
     assert found.refusal is not None and "must be an integer from 2 to 4, not 9" in found.refusal
+
+
+def test_donkey_kongs_own_load_check_names_a_space_no_route_enters() -> None:
+    """Donkey Kong's board checks at load that some route enters every space (R-K10): not checked twice here."""
+    text = packaged_text("donkey-kong").replace('[[board.girders]]\nname = "T"', '[[board.girders]]\nname = "G"\n'
+                                                'spaces = 2\nbarrels_roll = "none"\n\n[[board.girders]]\nname = "T"')
+    (problem,) = check_board("donkey-kong", text, playouts=0).problems
+    assert problem.kind == "file" and problem.message.startswith("invalid board: G1 cannot be reached from START")

@@ -31,7 +31,8 @@ from tabletop.core.data import data_digest, read_data_text
 from tabletop.core.datafile import FOLDER, check_board_text, data_option
 from tabletop.core.errors import DataFileError, TabletopError
 from tabletop.core.game import Game
-from tabletop.core.registry import data_part, game_class, list_games, make
+from tabletop.core.hooks import MODEL, UNREACHABLE
+from tabletop.core.registry import game_class, hook, list_games, make
 
 #: random games played to check that games end (and to profile the board), unless asked otherwise
 PLAYOUTS = 300
@@ -126,12 +127,12 @@ def guess_game(text: str) -> str:
     best, score = None, -1.0
     for name in list_games():
         try:
-            part = data_part(name)
-        except TabletopError:
+            model = hook(name, MODEL)
+        except TabletopError:  # an installed game that does not load
             continue
-        if part is None:
+        if model is None:
             continue
-        fields = set(part.MODEL.model_fields)
+        fields = set(model.model_fields)
         overlap = len(keys & fields) / len(keys | fields) if keys | fields else 0.0
         if overlap > score:
             best, score = name, overlap
@@ -202,8 +203,7 @@ def _check(found: BoardCheck, path: Path, private: str | None, players: int | No
         found.problems.append(Problem("file", str(exc)))
         return
     found.game_made = built
-    part = data_part(game)
-    unreachable = getattr(part, "unreachable", None)
+    unreachable = hook(game, UNREACHABLE)
     if unreachable is not None:
         found.problems.extend(Problem("place", why, places=(place,)) for place, why in unreachable(built))
     if playouts > 0 and not found.problems:

@@ -21,12 +21,16 @@ import tempfile
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.data import data_digest, read_data_text
 from tabletop.core.errors import DataFileError
 from tabletop.core.game import Game
-from tabletop.core.registry import data_part, game_class
+from tabletop.core.hooks import DEFAULT_PATH, MODEL
+from tabletop.core.registry import game_class, hook
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 #: how an option names a board given as content: ``board:`` and the digest of its text
 BOARD_PREFIX = "board:"
@@ -42,16 +46,19 @@ def data_option(game: str) -> str | None:
     return names[0] if len(names) == 1 else None
 
 
-def _part(game: str) -> Any:
-    part = data_part(game)
-    if part is None:
+def _model(game: str) -> type[BaseModel]:
+    model = hook(game, MODEL)
+    if model is None:
         raise DataFileError(f"{game} has no data file of its own")
-    return part
+    return model
 
 
 def packaged_path(game: str) -> Path:
     """The data file shipped with ``game``."""
-    return Path(_part(game).default_path())
+    default = hook(game, DEFAULT_PATH)
+    if default is None:
+        raise DataFileError(f"{game} has no data file of its own")
+    return Path(default())
 
 
 def packaged_text(game: str) -> str:
@@ -62,8 +69,7 @@ def packaged_text(game: str) -> str:
 def schema(game: str) -> dict[str, Any]:
     """The JSON Schema of ``game``'s data file, from its pydantic model: every field with its
     description, and under ``x-provisional`` the values the packaged file marks provisional."""
-    model = _part(game).MODEL
-    generated = model.model_json_schema()
+    generated = _model(game).model_json_schema()
     return {
         "$schema": DIALECT,
         "title": f"{game_class(game).info.title}: data file",
@@ -188,7 +194,7 @@ def board_text(game: Game) -> str | None:
     """The text of the data file ``game`` read: its data option's file, or the packaged one (``None``: the game
     has no data file). What a run keeps as a copy of the board it was played on."""
     name = data_option(game.name)
-    if name is None or data_part(game.name) is None:
+    if name is None or hook(game.name, DEFAULT_PATH) is None:
         return None
     value = game.options.get(name)
     return read_data_text(value) if isinstance(value, str) else packaged_text(game.name)

@@ -1,4 +1,5 @@
-"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, serve, data."""
+"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, agents, serve,
+data."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from tabletop.core.errors import NotationError, ReplayError, TabletopError
 from tabletop.core.record import Record, one_line
 from tabletop.core.registry import game_class, list_games
 from tabletop.core.replay import replay
+from tabletop.interfaces.cli.agents import agents_command
 from tabletop.interfaces.cli.analyse import analyse_command
 from tabletop.interfaces.cli.console import console, errors, fail, need, or_exit
 from tabletop.interfaces.cli.data import app as data_app
@@ -340,6 +342,7 @@ def _progress_columns() -> tuple[ProgressColumn, ...]:
     )
 
 
+app.command(name="agents")(agents_command)
 app.command(name="serve")(serve_command)
 app.add_typer(data_app, name="data")
 
