@@ -35,13 +35,14 @@ from tabletop._version import __version__
 from tabletop.agents.ladder import ladder, ladder_note
 from tabletop.agents.registry import AGENTS
 from tabletop.core.errors import TabletopError
-from tabletop.core.record import Record
+from tabletop.core.record import SEEDED, Record
 from tabletop.core.registry import game_class, has_part, list_games
+from tabletop.core.replay import drawn_from_seed
 from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.analysis import Analyses
 from tabletop.interfaces.web.bots import BotPool, check_budget
-from tabletop.interfaces.web.editor import add_editor
+from tabletop.interfaces.web.editor import add_editor, editable
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
 from tabletop.interfaces.web.live import live_event_for
@@ -54,7 +55,7 @@ from tabletop.interfaces.web.messages import (
     TokenRequest,
     problems,
 )
-from tabletop.interfaces.web.options import Boards, check_client_options, file_options
+from tabletop.interfaces.web.options import Boards, board_of, board_option, check_client_options, file_options
 from tabletop.interfaces.web.rooms import Refused, Room, Services, Settings, new_seed
 from tabletop.interfaces.web.sockets import serve_socket
 from tabletop.interfaces.web.store import RUNNING, WAITING, Seat, Store, StoredGame, hash_token, new_token
@@ -125,6 +126,7 @@ def catalog() -> list[dict[str, Any]]:
             ],
             "bots": bot_choices(name),
             "bots_note": ladder_note(name),
+            "editor": f"/editor/{name}" if editable(name) else None,
         })
     return games
 
@@ -230,7 +232,7 @@ def create_app(
         await hub.room(game_id)
         return FileResponse(STATIC / "replay.html")
 
-    profiles = add_editor(app, limits)
+    profiles = add_editor(app, limits, boards)
 
     @app.get("/boards/{game}/{path:path}", include_in_schema=False)
     async def board_file(game: str, path: str) -> FileResponse:
@@ -265,6 +267,7 @@ def create_app(
                 status = "open"  # waiting for a person to open their link
             listed.append({
                 "id": row["id"], "game": row["game"], "status": status, "actions": row["n"],
+                "board": board_of(row["game"], row["options"]),
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined} for s in seats],
                 "watchers": len(room.connections) if room else 0,
                 "winners": row["winners"], "updated": str(row["last"]),
@@ -289,6 +292,13 @@ def create_app(
         options.setdefault("players", len(body.seats))
         if options["players"] != len(body.seats):
             raise Refused(f"{options['players']} players need {options['players']} seats, got {len(body.seats)}", 422)
+        if body.board is not None:  # a board of one's own, as content: checked as a file is, then kept
+            text, players = body.board, options["players"]
+            try:
+                options[board_option(body.game)] = await asyncio.to_thread(
+                    boards.from_client, body.game, text, players)
+            except TabletopError as exc:
+                raise Refused(str(exc), 422) from None
         try:
             game = boards.make(body.game, options)
         except TabletopError as exc:
@@ -412,10 +422,12 @@ def create_app(
 
 
 def record_of(room: Room) -> Record:
-    """The game's record; the seed is published only once the game is over."""
+    """The game's record; the seed is published only once the game is over. A board of one's own goes in
+    it by content, and a finished game whose every chance outcome is its seed's says so (``chance``), so
+    ``tabletop replay --strict`` checks it."""
     state = room.state
     over = state.is_terminal()
-    return Record(
+    record = Record(
         game=room.game.name,
         version=__version__,
         options=room.options,
@@ -425,4 +437,8 @@ def record_of(room: Room) -> Record:
         actions=[str(a) for a in state.history()],
         winners=list(state.winners()) if over else None,
         returns=[float(r) for r in state.returns()] if over else None,
+        boards=room.services.boards.boards_of(room.options) or None,
     )
+    if over and drawn_from_seed(record):
+        record.chance = SEEDED
+    return record

@@ -21,7 +21,9 @@ import asyncio
 import json
 import math
 import multiprocessing
+import re
 import tomllib
+from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -30,13 +32,14 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, Response
 
 from tabletop.analysis.boards import BoardCheck, check_board, default_players
-from tabletop.core.datafile import data_option, packaged_text
+from tabletop.core.datafile import BOARD_PREFIX, data_option, packaged_text
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.play import Streams
 from tabletop.core.registry import data_part, game_class, list_games, web_board
 from tabletop.interfaces.web.boards import board_module, board_style, static_board
 from tabletop.interfaces.web.limits import AddressLimiter, Limits
+from tabletop.interfaces.web.options import Boards, board_option
 from tabletop.interfaces.web.rooms import Refused
 from tabletop.interfaces.web.views import position_view
 
@@ -44,6 +47,10 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: the page's own module of each game, beside its ``board.js``, and its styles (optional)
 EDITOR_MODULE = "editor.js"
 EDITOR_STYLE = "editor.css"
+#: a board's name: the SHA-256 of its text, in hex
+DIGEST = re.compile(r"[0-9a-f]{64}")
+#: views of kept boards as played, kept for the lobby's previews
+PREVIEWS = 64
 #: chance outcomes applied at most to show a board's first position (the setup: deals, stacks, opening rolls)
 SETUP_STEPS = 1000
 
@@ -175,9 +182,11 @@ async def board_text(request: Request, limits: Limits) -> str:
         raise Refused(f"a board is UTF-8 text (byte {exc.start + 1} is not)", 422) from None
 
 
-def add_editor(app: FastAPI, limits: Limits) -> Profiles:
-    """The editor's page and API on ``app``; the profiles' worker to close when the server stops."""
+def add_editor(app: FastAPI, limits: Limits, boards: Boards) -> Profiles:
+    """The editor's page and API on ``app``, and the boards kept in the database (``boards``) for the lobby;
+    the profiles' worker to close when the server stops."""
     profiles = Profiles(limits)
+    previews: OrderedDict[str, dict[str, Any]] = OrderedDict()
     checks = AddressLimiter(limits.board_checks_per_second, limits.board_checks_burst, limits.addresses)
     profile_quota = AddressLimiter(limits.profiles_per_minute / 60.0, max(1.0, limits.profiles_per_minute / 2),
                                    limits.addresses)
@@ -235,5 +244,27 @@ def add_editor(app: FastAPI, limits: Limits) -> Profiles:
         quota(profile_quota, request, "board profiles")
         found = await profiles.run(game, text, count, games, seed)
         return Response(json.dumps(found), media_type="application/json")
+
+    @app.get("/api/boards/{digest}")
+    async def api_board(digest: str) -> dict[str, Any]:
+        """A board kept in the database (a game on it was created): its game, its text and a view of it as played."""
+        if not DIGEST.fullmatch(digest):
+            raise Refused("a board is named by the SHA-256 of its text: 64 hexadecimal digits", 422)
+        found = previews.get(digest)
+        if found is None:
+            stored = await asyncio.to_thread(boards.stored, digest)
+            if stored is None:
+                raise Refused(f"there is no board {digest[:12]} on this server", 404)
+            game, text = stored
+            try:
+                made = await asyncio.to_thread(boards.make, game, {board_option(game): BOARD_PREFIX + digest})
+            except TabletopError as exc:  # a board kept by an older version that no longer loads
+                raise Refused(f"the board {digest[:12]} does not load: {exc}", 409) from None
+            found = previews[digest] = {"digest": digest, "game": game, "toml": text,
+                                        "preview": await asyncio.to_thread(preview, made)}
+            while len(previews) > PREVIEWS:
+                previews.popitem(last=False)
+        previews.move_to_end(digest)
+        return found
 
     return profiles

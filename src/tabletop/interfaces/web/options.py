@@ -26,7 +26,6 @@ from tabletop.core.data import read_data_text
 from tabletop.core.datafile import board_file, reference, referenced
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
-from tabletop.core.record import one_line
 from tabletop.core.registry import game_class, make
 from tabletop.interfaces.web.store import Store
 
@@ -41,6 +40,31 @@ class OptionRefused(TabletopError):
 def file_options(game: str) -> list[str]:
     """The game's options that name a file to read."""
     return [o.name for o in game_class(game).info.options if o.kind == "path"]
+
+
+def board_option(game: str) -> str:
+    """The game's one option that reads a board (its data file), or a refusal naming why there is none."""
+    files = file_options(game)
+    if len(files) != 1:
+        raise OptionRefused(f"{game} takes no board of one's own")
+    return files[0]
+
+
+def _one_line(text: str) -> str:
+    """A message of several lines on one: "file: invalid data file: grid.places: ...; deck.cards: ..."."""
+    out = ""
+    for part in (line.strip() for line in text.splitlines() if line.strip()):
+        out += part if not out else (" " if out.endswith(":") else "; ") + part
+    return out
+
+
+def board_of(game: str, options: Mapping[str, Any]) -> str | None:
+    """The digest of the board of one's own a stored game is played on (``None``: the packaged board)."""
+    try:
+        names = file_options(game)
+    except TabletopError:  # a game no longer installed
+        return None
+    return next((digest for name in names if (digest := referenced(options.get(name))) is not None), None)
 
 
 def client_options(game: str) -> list[str]:
@@ -92,17 +116,17 @@ class Boards:
         """A board a client sent as content (never a path): checked by the same code as a file (the game's
         checks at load, every place reachable: :func:`tabletop.analysis.boards.check_board`), kept in the
         database; its option value, ``board:<digest>``. A board with problems is refused, saying them."""
-        self._option(game)  # a game with one file option, or a clear refusal
+        board_option(game)  # a game that reads a board, or a clear refusal
         found = check_board(game, text, source=CLIENT_BOARD, players=players, playouts=0)
         if not found.ok:
             why = found.refusal or f"{CLIENT_BOARD}: " + "; ".join(p.message for p in found.problems)
-            raise OptionRefused(one_line(why))
+            raise OptionRefused(_one_line(why))
         self.store.put_board(game, CLIENT_BOARD, text)
         return reference(text)
 
-    def text(self, digest: str) -> str | None:
-        """The text of the board kept under ``digest`` (``None``: no such board)."""
-        return self.store.board(digest)
+    def stored(self, digest: str) -> tuple[str, str] | None:
+        """The game and the text of the board kept under ``digest`` (``None``: no such board)."""
+        return self.store.board_of(digest)
 
     def new_options(self, game: str, given: Mapping[str, Any]) -> dict[str, Any]:
         """A client's options for a new game, with the operator's board for the game if there is one."""
