@@ -86,7 +86,8 @@ def created_on(game: str, text: str, fine: bool, workdir: Path) -> Outcome | Non
     from tabletop.core.data import data_digest
 
     web = client(workdir)
-    body = json.dumps({"game": game, "seats": [{"kind": "human"}, {"kind": "human"}], "board": text})
+    body = json.dumps({"game": game, "seats": [{"kind": "human"}, {"kind": "human"}], "board": text,
+                       "start": "joined"})  # a waiting room: nothing is played in the background
     try:
         response = web.post("/api/games", content=body, headers={"Content-Type": "application/json"})
     except Exception as exc:
