@@ -38,9 +38,9 @@ from tabletop.core.game import Game
 from tabletop.core.play import Streams
 from tabletop.core.registry import data_part, game_class, list_games, web_board
 from tabletop.interfaces.web.boards import board_module, board_style, static_board
+from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.limits import AddressLimiter, Limits
 from tabletop.interfaces.web.options import Boards, board_option
-from tabletop.interfaces.web.rooms import Refused
 from tabletop.interfaces.web.views import position_view
 
 STATIC = Path(__file__).resolve().parent / "static"
