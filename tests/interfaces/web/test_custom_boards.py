@@ -62,6 +62,11 @@ def test_a_game_on_my_board_keeps_it_and_its_record_replays_strictly(client: Tes
     seen = view(client, game_id)
     assert seen["options"]["data"] == f"board:{data_digest(MINE)}"
     assert seen["board"]["levels"]["A"] == [[0, 3], [1, 4], [4, 5]]  # every viewer is drawn my board
+    # the room read its board once, and its readers cannot change it
+    readers = client.app.state.hub.rooms[game_id].readonly  # type: ignore[attr-defined]
+    assert dict(readers.boards) == {data_digest(MINE): MINE}
+    with pytest.raises(TypeError):
+        readers.boards[data_digest(MINE)] = "forged"  # type: ignore[index]
     final = finished(client, game_id)
     path = tmp_path / "game.json"
     path.write_text(client.get(f"/api/games/{game_id}/record").text)

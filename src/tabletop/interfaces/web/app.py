@@ -440,7 +440,7 @@ def record_of(room: Room) -> Record:
         actions=[str(a) for a in state.history()],
         winners=list(state.winners()) if over else None,
         returns=[float(r) for r in state.returns()] if over else None,
-        boards=room.services.boards.boards_of(room.options) or None,
+        boards=dict(room.boards) or None,
     )
     if over and drawn_from_seed(record):
         record.chance = SEEDED
