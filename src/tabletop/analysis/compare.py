@@ -17,6 +17,7 @@ from tabletop.analysis.backends import Backend, InProcess
 from tabletop.analysis.runner import RunSpec
 from tabletop.analysis.storage import ParquetSink
 from tabletop.analysis.summary import RunSummary
+from tabletop.core.datafile import run_boards
 from tabletop.core.errors import InvalidOptionError
 
 #: games per chunk when playing until precise: the interval is looked at after each chunk
@@ -56,6 +57,8 @@ class RunResult:
     games: int
     stopped: str  # "games", "precision" or "max-games"
     seconds: float
+    #: the boards the variants were played on, by content hash, with a copy (:func:`~tabletop.core.datafile.run_boards`)
+    boards: dict[str, Any] | None = None
 
     def describe(self) -> dict[str, Any]:
         """What ``run.json`` and ``--json`` say about the run."""
@@ -71,6 +74,7 @@ class RunResult:
                 for v in self.spec.variants
             ],
             "summary": self.summary.to_json_dict(),
+            "boards": self.boards,
         }
 
 
@@ -101,7 +105,8 @@ def run_variants(
         raise ValueError("a run needs at least one game")
     size = chunk or (LOOK_EVERY if precision is not None else chunk_size(total))
     summary = RunSummary(spec.variants, precision=precision)
-    sink = ParquetSink(out, [v.name for v in spec.variants]) if out is not None else None
+    boards = run_boards({v.name: v.game for v in spec.variants})
+    sink = ParquetSink(out, [v.name for v in spec.variants], boards=boards) if out is not None else None
     started = time.perf_counter()
     stopped = "games" if precision is None else "max-games"
     chunks = (backend or InProcess()).chunks(spec, _ranges(total, size))
@@ -118,7 +123,7 @@ def run_variants(
     finally:
         if isinstance(chunks, Iterator) and hasattr(chunks, "close"):
             chunks.close()
-    result = RunResult(spec, summary, summary.games, stopped, time.perf_counter() - started)
+    result = RunResult(spec, summary, summary.games, stopped, time.perf_counter() - started, boards)
     if sink is not None:
         sink.close(result.describe())
     return result

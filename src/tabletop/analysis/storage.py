@@ -17,6 +17,8 @@ from tabletop.core.errors import TabletopError
 GAMES_FILE = "games.parquet"
 RUN_FILE = "run.json"
 FORMAT = "tabletop-results/1"
+#: the key of the Parquet file's metadata that holds the run's boards (as ``run.json``'s ``boards``, in JSON)
+BOARDS_KEY = "tabletop.boards"
 
 #: rows buffered before a row group is written
 ROW_GROUP = 65_536
@@ -56,7 +58,8 @@ def _schema() -> Any:
 class ParquetSink:
     """Streams the chunks of a run into ``directory/games.parquet``."""
 
-    def __init__(self, directory: str | Path, variant_names: list[str], row_group: int | None = None) -> None:
+    def __init__(self, directory: str | Path, variant_names: list[str], row_group: int | None = None,
+                 boards: dict[str, Any] | None = None) -> None:
         try:
             import pyarrow.parquet as pq
         except ImportError:
@@ -69,6 +72,8 @@ class ParquetSink:
         self.names = variant_names
         self.row_group = row_group or ROW_GROUP
         self.schema = _schema()
+        if boards is not None:  # the file says which boards its games were played on, with a copy of each
+            self.schema = self.schema.with_metadata({BOARDS_KEY: json.dumps(boards)})
         self._writer = pq.ParquetWriter(str(self.directory / GAMES_FILE), self.schema, compression="zstd")
         self._buffer: dict[str, list[Any]] = self._empty()
         self._rows = 0

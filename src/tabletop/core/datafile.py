@@ -200,6 +200,25 @@ def board_text(game: Game) -> str | None:
     return read_data_text(value) if isinstance(value, str) else packaged_text(game.name)
 
 
+def run_boards(games: Mapping[str, Game]) -> dict[str, Any] | None:
+    """What a run of many games keeps of its boards (``run.json``, a results file's metadata): the
+    content hash of the board each named game is played on (``variants``: name to digest) and one
+    copy of each board's text (``texts``: digest to text); ``None`` when no game has a data file.
+
+    Read when the run starts, so a file edited while the games are played does not change what the
+    run says it played on.
+    """
+    texts: dict[str, str] = {}
+    variants: dict[str, str] = {}
+    for name, game in games.items():
+        text = board_text(game)
+        if text is not None:
+            digest = data_digest(text)
+            texts[digest] = text
+            variants[name] = digest
+    return {"variants": variants, "texts": texts} if variants else None
+
+
 def by_content(game: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     """``options`` with the game's data file named by content (``board:<digest>``), and the texts.
 

@@ -55,6 +55,10 @@ def compare_command(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A game option for every variant, KEY=VALUE.")
     ] = None,
+    data: Annotated[
+        str | None, typer.Option("--data", help="A data file (board, dice, deck) for every variant; per variant: "
+                                                "-v NAME:data=FILE.")
+    ] = None,
     agents: Annotated[
         str, typer.Option("--agents", "-a", help="One agent spec for all seats, or comma-separated, one per seat.")
     ] = "random",
@@ -91,6 +95,7 @@ def compare_command(
       tabletop compare GAME -v base -v fast:OPTION=VALUE -n 20000 -w 2
       tabletop compare GAME -p 2 -v a:OPTION=1 -v b:OPTION=2 --precision 0.005 --out results/
       tabletop compare GAME -v base -v alt:OPTION=VALUE --agents heuristic --decisiveness 50
+      tabletop compare GAME -v packaged -v mine:data=my_board.toml -n 5000
       tabletop compare GAME -v a -v b:OPTION=VALUE --backend ray --address auto -n 1000000
     """
     if len(variant) < 1:
@@ -103,7 +108,7 @@ def compare_command(
         for text in variant:
             name, options = parse_variant(text)
             pairs = [*(option or []), *(f"{k}={v}" for k, v in options.items())]
-            g = build_game(game, players, None, None, pairs)
+            g = build_game(game, players, None, None if "data" in options else data, pairs)
             built.append(Variant(name, g, agents_for(g, specs)))
         names = [v.name for v in built]
         if len(set(names)) != len(names):
