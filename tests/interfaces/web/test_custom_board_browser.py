@@ -146,3 +146,5 @@ def test_my_board_from_export_to_table_to_strict_replay_and_comparison(browser: 
     compared = runner.invoke(cli, ["compare", "doodle-jump", "-p", "2", "-v", "packaged", "-v",
                                    f"mine:data={mine}", "-n", "200", "--json"])
     assert compared.exit_code == 0, compared.output
+    kept = json.loads(compared.output)["boards"]  # the run keeps both boards by content, with a copy
+    assert kept["texts"][kept["variants"]["mine"]] == mine.read_text() and len(kept["texts"]) == 2

@@ -199,3 +199,23 @@ def test_a_profile_on_request(browser: Any, server: Any) -> None:
         assert json.loads(page.evaluate("JSON.stringify(localStorage)")) is not None
     finally:
         context.close()
+
+
+def test_on_a_phone_play_on_this_board_leads_to_a_lobby_that_fits(browser: Any, server: Any, shoot: Any) -> None:
+    """"Play on this board" on a phone: the lobby's board field names the editor's board and the page stays
+    390px wide (a long board name does not widen the form); axe-core finds no violation."""
+    context, page = open_editor(browser, server, "doodle-jump", "phone")
+    try:
+        page.tap("[data-place='A:1']")
+        page.keyboard.press("4")
+        settled(page, "The board is fine")
+        page.wait_for_function("!document.querySelector('#play').disabled")
+        page.tap("#play")
+        page.wait_for_selector("#board-select option[value='mine']", state="attached")
+        assert page.input_value("#board-select") == "mine"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the lobby is {width}px wide"
+        assert violations(page) == []
+        shoot(page, "editor-lobby-phone")
+    finally:
+        context.close()
