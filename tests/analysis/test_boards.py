@@ -35,6 +35,9 @@ def test_the_packaged_board_is_fine_and_profiled(name: str) -> None:
     assert len(profile.seats) == 2
     for estimate in (*profile.seats, *profile.rates):
         assert 0 <= estimate.low <= estimate.value <= estimate.high <= 1
+    assert profile.figures and "turns" not in {f.name for f in profile.figures}  # the game's own figures, as means
+    for estimate in profile.figures:
+        assert estimate.low <= estimate.value <= estimate.high
     again = check_board(name, packaged_text(name), playouts=40, players=2, seed=3)
     assert again.to_dict() == found.to_dict()  # the same seed, the same profile
 

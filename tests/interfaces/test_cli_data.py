@@ -55,7 +55,8 @@ def test_validate_an_exported_file_prints_the_profile(tmp_path: Path) -> None:
     result = runner.invoke(app, ["data", "validate", str(out), "-n", "60", "-p", "2"])
     assert result.exit_code == 0, result.output
     for words in ("a jumanji data file (guessed", "the game loads it", "every place of the board can be reached",
-                  "60 random games ended", "mean turns", "seat 1 wins", "seat 2 wins", "all lose", "95% interval"):
+                  "60 random games ended", "mean turns", "seat 1 wins", "seat 2 wins", "all lose",
+                  "mean rescues attempted", "95% interval"):
         assert words in " ".join(result.output.split())
 
 
@@ -67,6 +68,7 @@ def test_validate_json_is_the_check_and_is_reproducible(tmp_path: Path) -> None:
     assert one.exit_code == 0 and one.output == two.output
     found = json.loads(one.output)
     assert found["ok"] and found["profile"]["games"] == 30 and found["source"] == str(out)
+    assert "fall rate" in {f["name"] for f in found["profile"]["figures"]}  # the game's own figures
 
 
 def test_validate_a_broken_file_shows_the_games_message_and_exits_1(tmp_path: Path) -> None:

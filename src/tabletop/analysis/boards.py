@@ -77,6 +77,8 @@ class Profile:
     turns: Estimate
     seats: list[Estimate]
     rates: list[Estimate] = field(default_factory=list)
+    #: the game's other figures per game (its metrics: falls per turn, rescues, scores ...), as means
+    figures: list[Estimate] = field(default_factory=list)
     #: games that reached the turn limit with no winner (the game would not have ended)
     unfinished: int = 0
     #: the games asked for were not all played within the time allowed
@@ -86,6 +88,7 @@ class Profile:
         return {
             "games": self.games, "players": self.players, "seed": self.seed, "turns": self.turns.to_dict(),
             "seats": [s.to_dict() for s in self.seats], "rates": [r.to_dict() for r in self.rates],
+            "figures": [f.to_dict() for f in self.figures],
             "unfinished": self.unfinished, "cut_short": self.cut_short,
         }
 
@@ -253,16 +256,18 @@ def _estimate(summary: VariantSummary, key: str, name: str) -> Estimate:
 
 def _profile(summary: VariantSummary, game: Game, seed: int, cut_short: bool) -> Profile:
     seats = [_estimate(summary, f"win[{seat}]", f"seat {seat + 1} wins") for seat in range(game.num_players)]
-    rates = []
+    rates, figures = [], []
     for key in sorted(summary.moments):
         if key.startswith("figure:rate:"):
             rates.append(_estimate(summary, key, key.removeprefix("figure:rate:").replace("_", " ")))
+        elif key.startswith("figure:") and key != "figure:turns":  # turns: the profile's length already
+            figures.append(_estimate(summary, key, key.removeprefix("figure:").replace("_", " ")))
     limit = game.options.get("turn_limit")
     unfinished = 0
     if isinstance(limit, int) and not isinstance(limit, bool):
         unfinished = sum(count for turns, count in summary.turns.counts.items() if turns >= limit)
     return Profile(summary.games, game.num_players, seed, _estimate(summary, "turns", "turns"), seats, rates,
-                   unfinished, cut_short)
+                   figures, unfinished, cut_short)
 
 
 def default_players(game: str) -> int:

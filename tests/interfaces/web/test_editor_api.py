@@ -117,6 +117,7 @@ def test_a_profile_plays_random_games_and_gives_intervals(client: TestClient) ->
     low, high = profile["turns"]["ci95"]
     assert low < profile["turns"]["value"] < high
     assert [r["name"] for r in profile["rates"]] == ["all lose"]
+    assert {"grid cards", "rescues attempted"} <= {f["name"] for f in profile["figures"]}
 
 
 def test_a_profile_is_bounded_by_the_servers_quotas(client: TestClient) -> None:

@@ -193,7 +193,7 @@ def test_a_profile_on_request(browser: Any, server: Any) -> None:
         page.click("#profile-run")
         page.wait_for_selector(".profile-table")
         table = page.inner_text(".profile-table")
-        for words in ("mean turns", "seat 1 wins", "seat 2 wins", "all lose", "95% interval"):
+        for words in ("mean turns", "seat 1 wins", "seat 2 wins", "all lose", "mean grid cards", "95% interval"):
             assert words in table
         assert "200 random games played" in page.inner_text("#profile-status")
         assert json.loads(page.evaluate("JSON.stringify(localStorage)")) is not None

@@ -146,16 +146,18 @@ def print_check(found: BoardCheck, guessed: bool) -> None:
     if not profile.unfinished:
         console.print(f"[green]✓[/green] {profile.games} random games ended, none at the turn limit")
     table = Table(title=f"{profile.games} random games, {profile.players} players, seed {profile.seed}",
-                  caption="95% intervals: Wilson for rates, normal for the mean")
+                  caption="95% intervals: Wilson for rates, normal for means")
     for column in ("", "value", "95% interval"):
         table.add_column(column, justify="right" if column else "left")
     _row(table, profile.turns, "mean turns", rate=False)
     for estimate in (*profile.seats, *profile.rates):
         _row(table, estimate, estimate.name, rate=True)
+    for estimate in profile.figures:
+        _row(table, estimate, f"mean {estimate.name}", rate=False, digits=".2f")
     console.print(table)
 
 
-def _row(table: Table, estimate: Estimate, label: str, rate: bool) -> None:
-    digits = ".3f" if rate else ".1f"
+def _row(table: Table, estimate: Estimate, label: str, rate: bool, digits: str | None = None) -> None:
+    digits = digits or (".3f" if rate else ".1f")
     low, high = max(estimate.low, 0.0) if rate else estimate.low, estimate.high
     table.add_row(escape(label), f"{estimate.value:{digits}}", f"{low:{digits}} – {high:{digits}}")

@@ -260,14 +260,16 @@ async function profile() {
       return;
     }
     $("profile-status").textContent = S.profiled(found.games, found.cut_short);
-    const row = (label, estimate, digits) => el("tr", {},
+    const row = (label, estimate, digits, rate = true) => el("tr", {},
       el("th", {scope: "row"}, label), el("td", {}, estimate.value.toFixed(digits)),
-      el("td", {}, `${Math.max(0, estimate.ci95[0]).toFixed(digits)} – ${estimate.ci95[1].toFixed(digits)}`));
+      el("td", {}, `${(rate ? Math.max(0, estimate.ci95[0]) : estimate.ci95[0]).toFixed(digits)} – `
+        + estimate.ci95[1].toFixed(digits)));
     const problems = answer.problems.map((p) => el("p", {class: "error"}, p.message));
     patch($("profile"), el("table", {class: "profile-table"},
       el("thead", {}, el("tr", {}, ...S.profileColumns.map((c) => el("th", {scope: "col"}, c)))),
       el("tbody", {}, row(S.meanTurns, found.turns, 1), ...found.seats.map((s) => row(s.name, s, 3)),
-        ...found.rates.map((r) => row(r.name, r, 3)))), ...problems);
+        ...found.rates.map((r) => row(r.name, r, 3)),
+        ...(found.figures || []).map((f) => row(S.meanOf(f.name), f, 2, false)))), ...problems);
   } catch (error) {
     $("profile-status").textContent = S.offline(error.message);
   } finally {

@@ -41,6 +41,7 @@ export const STRINGS = {
   profileNeedsFine: "Fix the problems first: only a board the game loads can be profiled.",
   profileColumns: ["", "value", "95% interval"],
   meanTurns: "mean turns",
+  meanOf: (figure) => `mean ${figure}`,
   unfinished: (n) => `${n} games reached the turn limit`,
   previewTitle: "As played",
   previewHelp: "The board as the game page draws it, once the setup is done.",
