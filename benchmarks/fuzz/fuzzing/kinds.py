@@ -268,7 +268,13 @@ def load_game(corpus: Corpus, item: Input, path: Path) -> Game | Exception:
 
 def check_data(corpus: Corpus, item: Input, rng: random.Random, workdir: Path, serial: int) -> Outcome:
     """Load a damaged data file through the ``data`` option, twice: once at the path every
-    input of this worker rewrites (so a stale cache would show) and once at a new path."""
+    input of this worker rewrites (so a stale cache would show) and once at a new path; and send it
+    to the web server as a board of one's own (``fuzzing.over_http``)."""
+    from fuzzing.over_http import check_board_over_http
+
+    over_http = check_board_over_http(corpus.name, item, workdir)
+    if over_http is not None:
+        return over_http
     same = load_game(corpus, item, workdir / "data.toml")
     fresh_path = workdir / f"fresh-{serial}.toml"
     fresh = load_game(corpus, item, fresh_path)

@@ -12,6 +12,7 @@ and play goes on from the next game.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable, Iterator
@@ -25,6 +26,7 @@ from tabletop.analysis.findings import Findings
 from tabletop.analysis.runner import RunSpec
 from tabletop.analysis.stopping import Interrupted, Stopper
 from tabletop.analysis.storage import (
+    BOARDS_KEY,
     FORMAT,
     GAMES_DIR,
     RUN_FILE,
@@ -37,6 +39,7 @@ from tabletop.analysis.storage import (
     write_summaries,
 )
 from tabletop.analysis.summary import RunSummary, describe_variant
+from tabletop.core.datafile import run_boards
 from tabletop.core.errors import InvalidOptionError
 
 #: games per chunk when playing until precise: the interval is looked at after each chunk
@@ -102,6 +105,8 @@ class RunResult:
     chunk: int = 0
     plan: dict[str, Any] = field(default_factory=dict)
     signum: int | None = None  # the signal that interrupted the run
+    #: the boards the variants were played on, by content hash, with a copy (:func:`~tabletop.core.datafile.run_boards`)
+    boards: dict[str, Any] | None = None
 
     @property
     def findings(self) -> Findings:
@@ -121,6 +126,7 @@ class RunResult:
             "precision": self.summary.precision,
             "plan": self.plan,
             "findings": self.findings.to_json_dict(),
+            "boards": self.boards,
         }
 
 
@@ -193,6 +199,8 @@ def run_variants(
     plan = {"games": games, "precision": precision, "max_games": max_games if precision is not None else None}
     summary = RunSummary(spec.variants, precision=precision)
     names = [v.name for v in spec.variants]
+    boards = run_boards({v.name: v.game for v in spec.variants})  # read once, before any game is played
+    kept = {BOARDS_KEY: json.dumps(boards)} if boards is not None else {}
     seconds = 0.0
     sink = None
     if out is not None:
@@ -207,10 +215,11 @@ def run_variants(
                 raise ResultsError(f"{directory} already holds {summary.games:,} games of this run, more than the "
                                    f"{total:,} asked: ask for at least {summary.games:,}, or give another --out")
         players = [v.game.num_players for v in spec.variants]
-        sink = ParquetSink(directory, names, players, file_metadata(identity(spec)), rows_per_part=rows_per_part)
+        sink = ParquetSink(directory, names, players, file_metadata(identity(spec), **kept),
+                           rows_per_part=rows_per_part)
     size = chunk or (LOOK_EVERY if precision is not None else chunk_size(total))
     result = RunResult(spec, summary, summary.games, "games" if precision is None else "max-games", seconds, size,
-                       plan)
+                       plan, boards=boards)
     started = time.perf_counter()
     chunks = (backend or InProcess()).chunks(spec, _ranges(total, size, summary.games))
     stopper = Stopper()
@@ -263,7 +272,8 @@ def _finish(sink: ParquetSink, result: RunResult) -> None:
     description = result.describe()
     findings = result.findings
     write_summaries(sink.directory, {"figures": findings.figures_rows(), "differences": findings.differences_rows()},
-                    file_metadata(description, **{"tabletop.stopped": result.stopped}))
+                    file_metadata(description, **{"tabletop.stopped": result.stopped},
+                                  **({BOARDS_KEY: json.dumps(result.boards)} if result.boards is not None else {})))
     write_json(Path(sink.directory) / RUN_FILE, description)
 
 

@@ -40,6 +40,8 @@ GAMES_DIR = "games"
 FIGURES_FILE = "figures.parquet"
 DIFFERENCES_FILE = "differences.parquet"
 FORMAT = "tabletop-results/2"
+#: the key of the Parquet files' metadata that holds the run's boards (as ``run.json``'s ``boards``, in JSON)
+BOARDS_KEY = "tabletop.boards"
 
 #: a part is written once it holds this many rows, or after this many seconds of play
 ROWS_PER_PART = 65_536

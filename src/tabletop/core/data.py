@@ -35,20 +35,44 @@ MAX_DATA_FILE_BYTES = 1_000_000
 
 
 class DataModel(BaseModel):
-    """Base for data-file models: unknown keys are errors, values are immutable."""
+    """Base for data-file models: unknown keys are errors, values are immutable.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    A field's docstring (the string just below it) is its description in the JSON Schema
+    (``tabletop data schema GAME``), so every field says what it means where it is declared.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+
+
+def data_digest(text: str) -> str:
+    """The content hash of a data file's text: the SHA-256 of its UTF-8 bytes, in hex.
+
+    A board is named by it wherever it travels as content (records, the web server's
+    database, a run's description), so two copies of one file have one name.
+
+    >>> data_digest("title = 'mine'\\n")[:12]
+    '239eb7975376'
+    """
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    return ".".join(str(part) for part in loc)
 
 
 def _describe(error: ValidationError) -> str:
     lines = []
     for problem in error.errors()[:8]:
-        where = ".".join(str(part) for part in problem["loc"]) or "(top level)"
-        lines.append(f"  {where}: {problem['msg']}")
+        lines.append(f"  {_where(problem['loc']) or '(top level)'}: {problem['msg']}")
     more = error.error_count() - 8
     if more > 0:
         lines.append(f"  ... and {more} more problems")
     return "\n".join(lines)
+
+
+def _problems(error: ValidationError) -> tuple[tuple[str, str], ...]:
+    """Every problem as (where, message): where is the dotted path of the value ("" for the whole file)."""
+    return tuple((_where(problem["loc"]), problem["msg"].removeprefix("Value error, ")) for problem in error.errors())
 
 
 def read_data_text(path: str | Path) -> str:
@@ -88,13 +112,13 @@ def load_toml(path: str | Path, model: type[M]) -> M:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{p}: not valid TOML ({exc})") from None
+        raise DataFileError(f"{p}: not valid TOML ({exc})", (("", f"not valid TOML ({exc})"),)) from None
     except (ValueError, RecursionError) as exc:  # integers beyond Python's digit limit, deep nesting
         raise DataFileError(f"{p}: not valid TOML ({str(exc)[:200]})") from None
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        raise DataFileError(f"{p}: invalid data file:\n{_describe(exc)}") from None
+        raise DataFileError(f"{p}: invalid data file:\n{_describe(exc)}", _problems(exc)) from None
     except (ValueError, RecursionError) as exc:
         raise DataFileError(f"{p}: invalid data file: {str(exc)[:300]}") from None
 

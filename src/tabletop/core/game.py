@@ -109,7 +109,7 @@ class Game(abc.ABC):
         try:
             self._check_options(values)
         except DataFileError as exc:
-            raise DataOptionError(f"option 'data' of {self.info.name}: {exc}") from None
+            raise DataOptionError(f"option 'data' of {self.info.name}: {exc}", exc.problems) from None
 
     def _check_options(self, options: Mapping[str, Any]) -> None:  # noqa: B027
         """Hook: cross-option checks and loading of data files (raise on error)."""

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 if TYPE_CHECKING:
     import random
 
+    from pydantic import BaseModel
     from rich.console import RenderableType
 
     from tabletop.core.actions import Action
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 #: the kinds of part, in the order of :class:`~tabletop.core.parts.GameParts`
-KINDS = ("terminal", "web", "heuristic", "live", "evaluation", "encoding")
+KINDS = ("terminal", "web", "heuristic", "live", "evaluation", "encoding", "data")
 #: what each kind of part is called in messages
 TITLES = {
     "terminal": "a terminal view",
@@ -64,6 +65,7 @@ TITLES = {
     "live": "a live-events part",
     "evaluation": "an evaluation",
     "encoding": "an encoding",
+    "data": "a data part",
 }
 #: the name of a hook that is the part itself (a heuristic is one function)
 ITSELF = "__call__"
@@ -225,6 +227,20 @@ ENCODE: Hook[Callable[[State, Viewer, Any], None]] = _function(
     "write what the viewer may see of the state into out (a float32 array of zeros, the layout's size)",
     "game.observer.vector (tabletop.core.encoding); the learning environments; check_encoding", required=True)
 
+# -- data: a DataPart ----------------------------------------------------------------------
+MODEL: Hook[type[BaseModel]] = _value(
+    "data", "MODEL", "type[DataModel]", (type,),
+    "the pydantic model of the whole data file (DataModels: the docstring under each field is its description)",
+    "tabletop data schema and validate, the board editor (tabletop.core.datafile)", required=True)
+DEFAULT_PATH: Hook[Callable[[], os.PathLike[str]]] = _function(
+    "data", "default_path", (), "Path",
+    "the data file shipped with the game",
+    "tabletop data export, the board editor's starting point (tabletop.core.datafile)", required=True)
+UNREACHABLE: Hook[Callable[[Game], Sequence[tuple[str, str]]]] = _function(
+    "data", "unreachable", ("game",), "list[tuple[str, str]]",
+    "the places of the game's board no pawn can ever reach, each as (its name, why)",
+    "tabletop data validate, the board editor, a new web game on a board of one's own (tabletop.analysis.boards)")
+
 #: every hook, by part
 HOOKS: tuple[Hook[Any], ...] = (
     RENDER, DESCRIBE, CHANCE_PROMPT,
@@ -233,6 +249,7 @@ HOOKS: tuple[Hook[Any], ...] = (
     EVENT_FOR,
     EVALUATE, ROLLOUT, LADDER, LADDER_NOTE, FEATURES, NOBODY_FEATURES, FIGURES,
     ACTIONS, CHANCE_OUTCOMES, VECTOR_LAYOUT, ENCODE,
+    MODEL, DEFAULT_PATH, UNREACHABLE,
 )
 
 #: hooks that make sense only together: a part defining one defines the others
@@ -256,6 +273,18 @@ BOARD_JS: dict[str, str] = {
     "liveKeys": "liveKeys() -> Node[]: the keys a live event listens to, for the help line",
     "press": "press(what, view, ctx, seat): show an act at once, before the server answers",
     "busy": "busy() -> boolean: an animation is running (the page waits before the next view)",
+}
+
+
+#: what ``editor.js`` beside ``board.js`` exports for the board editor (/editor/<game>; read by the page, not by
+#: Python): ``draw``, ``inspect`` and ``locate`` are required, the rest optional
+EDITOR_JS: dict[str, str] = {
+    "draw": "draw(data, ctx) -> Element: the board drawn from its data, each place an element with data-place",
+    "inspect": "inspect(data, place, ctx) -> Element: the controls that change the selected place (ctx.change)",
+    "locate": "locate(problem, data) -> string[]: the places where a problem of the check lies",
+    "tools": "tools(data, ctx) -> Element | null: controls for the whole board",
+    "key": "key(key, place, data, ctx) -> boolean: a keyboard shortcut on a place (true: handled)",
+    "STRINGS": "STRINGS: every word the module shows, in one place",
 }
 
 

@@ -55,6 +55,7 @@ class DonkeyKongGame(Game):
         heuristic="tabletop.games.donkey_kong.heuristic:choose",
         evaluation="tabletop.games.donkey_kong.evaluation",
         encoding="tabletop.games.donkey_kong.encoding",
+        data="tabletop.games.donkey_kong.datafile",
     )
 
     #: the differential run cycles through 2, 3 and 4 players, seat 0 first or an opening roll

@@ -69,6 +69,7 @@ class DoodleJumpGame(Game):
         heuristic="tabletop.games.doodle_jump.heuristic:choose",
         evaluation="tabletop.games.doodle_jump.evaluation",
         encoding="tabletop.games.doodle_jump.encoding",
+        data="tabletop.games.doodle_jump.datafile",
     )
 
     _data: DoodleJumpData

@@ -108,6 +108,7 @@ class JumanjiGame(Game):
         evaluation="tabletop.games.jumanji.evaluation",
         live="tabletop.games.jumanji.live",
         encoding="tabletop.games.jumanji.encoding",
+        data="tabletop.games.jumanji.datafile",
     )
 
     data: JumanjiData

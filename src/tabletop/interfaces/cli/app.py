@@ -1,12 +1,12 @@
 """The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tune, tournament, games, agents,
-serve, deploy."""
+serve, deploy, data."""
 
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -25,6 +25,7 @@ from tabletop.agents import RandomAgent
 from tabletop.analysis.backends import make_backend
 from tabletop.analysis.findings import number, span
 from tabletop.analysis.simulate import SimulationReport, simulate
+from tabletop.core.datafile import run_boards
 from tabletop.core.errors import NotationError, ReplayError, TabletopError
 from tabletop.core.record import Record, one_line
 from tabletop.core.registry import game_class, list_games
@@ -33,6 +34,7 @@ from tabletop.interfaces.cli.agents import agents_command
 from tabletop.interfaces.cli.analyse import analyse_command
 from tabletop.interfaces.cli.console import console, errors, fail, need, or_exit
 from tabletop.interfaces.cli.deploy import deploy_command
+from tabletop.interfaces.cli.data import app as data_app
 from tabletop.interfaces.cli.options import build_bots, build_game
 from tabletop.interfaces.cli.serve import serve_command
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession, verdict
@@ -282,7 +284,7 @@ def tournament_command(
             )
         )
     if out is not None:
-        _write_parquet(report, out)
+        _write_parquet(report, out, run_boards({built.name: built}))
     if as_json:
         print(json.dumps(report.to_json_dict(), indent=2))
         return
@@ -311,7 +313,8 @@ def tournament_command(
         console.print(f"Per-game results written to [b]{out}[/b]")
 
 
-def _write_parquet(report: object, path: Path) -> None:
+def _write_parquet(report: object, path: Path, boards: dict[str, Any] | None) -> None:
+    from tabletop.analysis.storage import BOARDS_KEY
     from tabletop.analysis.tournament import TournamentReport
 
     assert isinstance(report, TournamentReport)
@@ -336,7 +339,10 @@ def _write_parquet(report: object, path: Path) -> None:
     ]
     table = pa.Table.from_pylist([{k: v for k, v in row.items() if k != "seed"} for row in rows])
     seeds = pa.array([row["seed"] for row in rows], type=pa.uint64())  # game seeds are 64-bit unsigned
-    pq.write_table(table.add_column(2, "seed", seeds), str(path))
+    table = table.add_column(2, "seed", seeds)
+    if boards is not None:  # the board the games were played on, by content hash, with a copy
+        table = table.replace_schema_metadata({BOARDS_KEY: json.dumps(boards)})
+    pq.write_table(table, str(path))
 
 
 def _progress_columns() -> tuple[ProgressColumn, ...]:
@@ -352,6 +358,7 @@ def _progress_columns() -> tuple[ProgressColumn, ...]:
 app.command(name="agents")(agents_command)
 app.command(name="serve")(serve_command)
 app.command(name="deploy", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(deploy_command)
+app.add_typer(data_app, name="data")
 
 
 def _print_report(report: SimulationReport) -> None:

@@ -70,6 +70,12 @@ def serve_command(
     analyses_per_hour: Annotated[
         float, typer.Option("--analyses-per-hour", help="Analyses one address may start an hour.")
     ] = 10.0,
+    profile_games: Annotated[
+        int, typer.Option("--profile-games", help="Most random games the board editor's profile plays.")
+    ] = 5_000,
+    profile_seconds: Annotated[
+        float, typer.Option("--profile-seconds", help="Most seconds the board editor's profile plays.")
+    ] = 20.0,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option("--forwarded-allow-ips",
@@ -101,6 +107,7 @@ def serve_command(
       tabletop serve --database postgresql+psycopg://user:pass@localhost/tabletop
       tabletop serve --data GAME=my-board.toml --bot-seconds 1
       tabletop serve --shard s1 --port 8001 --database postgresql+psycopg://...  (one shard; see tabletop deploy)
+      tabletop serve --profile-games 2000 --profile-seconds 10
     """
     import os
 
@@ -136,7 +143,8 @@ def serve_command(
                         sockets_per_address=sockets_per_address, connections=max_connections,
                         connections_per_address=connections_per_address, header_seconds=header_timeout,
                         idle_connection_seconds=idle_timeout, analysis_workers=analysis_workers,
-                        analyses_per_hour=analyses_per_hour)
+                        analyses_per_hour=analyses_per_hour,
+                        profile_games=profile_games, profile_seconds=profile_seconds)
     except ValueError as exc:
         raise fail(str(exc)) from None
     try:

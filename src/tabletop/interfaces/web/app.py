@@ -35,13 +35,15 @@ from tabletop._version import __version__
 from tabletop.agents.ladder import ladder, ladder_note
 from tabletop.agents.registry import AGENTS
 from tabletop.core.errors import TabletopError
-from tabletop.core.record import Record
+from tabletop.core.record import SEEDED, Record
 from tabletop.core.registry import game_class, has_part, list_games
+from tabletop.core.replay import drawn_from_seed
 from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.analysis import Analyses
 from tabletop.interfaces.web.bots import BotPool, check_budget
 from tabletop.interfaces.web.driver import new_seed
+from tabletop.interfaces.web.editor import add_editor, editable
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
@@ -55,7 +57,7 @@ from tabletop.interfaces.web.messages import (
     TokenRequest,
     problems,
 )
-from tabletop.interfaces.web.options import Boards, check_client_options, file_options
+from tabletop.interfaces.web.options import Boards, board_of, board_option, check_client_options, file_options
 from tabletop.interfaces.web.peers import Peers
 from tabletop.interfaces.web.rooms import Room
 from tabletop.interfaces.web.services import Services, Settings
@@ -129,6 +131,7 @@ def catalog() -> list[dict[str, Any]]:
             ],
             "bots": bot_choices(name),
             "bots_note": ladder_note(name),
+            "editor": f"/editor/{name}" if editable(name) else None,
         })
     return games
 
@@ -198,6 +201,7 @@ def create_app(
         await services.writer.close()
         if peers is not None:
             await peers.close()
+        profiles.close()
         boards.close()
         store.close()
 
@@ -208,13 +212,14 @@ def create_app(
     app.state.peers = peers
     app.state.analyses = analyses
     app.state.sockets = {}
-    app.add_middleware(BodyLimit, limit=limits.body_bytes)
+    app.add_middleware(BodyLimit, limit=limits.body_bytes, larger={
+        "/api/editor/": limits.board_bytes, "/api/games": limits.body_bytes + 2 * limits.board_bytes})
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
         headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
-        if request.url.path.startswith(("/game/", "/replay/")):  # a page: say it in a page
+        if request.url.path.startswith(("/game/", "/replay/", "/editor/")):  # a page: say it in a page
             page = problem_page(exc.status, exc.message)
             page.headers.update(headers or {})
             return page
@@ -253,6 +258,8 @@ def create_app(
         await hub.room(game_id)
         return FileResponse(STATIC / "replay.html")
 
+    profiles = add_editor(app, limits, boards)
+
     @app.get("/boards/{game}/{path:path}", include_in_schema=False)
     async def board_file(game: str, path: str) -> FileResponse:
         found = board_files.asset(game, path)
@@ -290,6 +297,7 @@ def create_app(
                 status = "open"  # waiting for a person to open their link
             listed.append({
                 "id": row["id"], "game": row["game"], "status": status, "actions": row["n"],
+                "board": board_of(row["game"], row["options"]),
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined} for s in seats],
                 "watchers": room.readonly.viewers if room else peers.watchers(row["id"]) if peers else 0,
                 "winners": row["winners"], "updated": str(row["last"]),
@@ -315,6 +323,13 @@ def create_app(
         options.setdefault("players", len(body.seats))
         if options["players"] != len(body.seats):
             raise Refused(f"{options['players']} players need {options['players']} seats, got {len(body.seats)}", 422)
+        if body.board is not None:  # a board of one's own, as content: checked as a file is, then kept
+            text, players = body.board, options["players"]
+            try:
+                options[board_option(body.game)] = await asyncio.to_thread(
+                    boards.from_client, body.game, text, players)
+            except TabletopError as exc:
+                raise Refused(str(exc), 422) from None
         try:
             game = boards.make(body.game, options)
         except TabletopError as exc:
@@ -447,10 +462,12 @@ def create_app(
 
 
 def record_of(room: Room) -> Record:
-    """The game's record; the seed is published only once the game is over."""
+    """The game's record; the seed is published only once the game is over. A board of one's own goes in
+    it by content, and a finished game whose every chance outcome is its seed's says so (``chance``), so
+    ``tabletop replay --strict`` checks it."""
     state = room.state
     over = state.is_terminal()
-    return Record(
+    record = Record(
         game=room.game.name,
         version=__version__,
         options=room.options,
@@ -460,4 +477,8 @@ def record_of(room: Room) -> Record:
         actions=[str(a) for a in state.history()],
         winners=list(state.winners()) if over else None,
         returns=[float(r) for r in state.returns()] if over else None,
+        boards=dict(room.boards) or None,
     )
+    if over and drawn_from_seed(record):
+        record.chance = SEEDED
+    return record

@@ -6,7 +6,9 @@ on the internet cannot be exhausted by one address:
 - a WebSocket frame is at most :attr:`Limits.frame_bytes` (larger: close code 1009), a socket
   sends at most :attr:`Limits.messages_per_second` (more: 1008), and a viewer that does not read
   has at most :attr:`Limits.send_queue` answers waiting before it is disconnected (1008);
-- a request body is at most :attr:`Limits.body_bytes` (413);
+- a request body is at most :attr:`Limits.body_bytes` (413), or a board's size where a board is sent
+  (:attr:`Limits.board_bytes`: the board editor's requests, and twice that beside the rest of a new
+  game, for a board written as JSON text);
 - an address creates at most :attr:`Limits.games_per_minute` games (429), the whole server at most
   :attr:`Limits.server_games_per_minute`, and an address keeps at most
   :attr:`Limits.sockets_per_address` WebSockets open (an IPv6 client is its /64: see ``guard.py``);
@@ -91,6 +93,16 @@ class Limits:
     finished_seconds: float = 10.0
     #: addresses remembered by the rate limiters (the least recently seen are forgotten first)
     addresses: int = 100_000
+    #: the largest board a client may send (the editor's checks, a game on a board of one's own), in bytes
+    board_bytes: int = 64 * 1024
+    #: checks of a board one address may ask for per second, on average and in a burst (429 beyond)
+    board_checks_per_second: float = 5.0
+    board_checks_burst: float = 20.0
+    #: a board's profile: at most this many random games and seconds, one profile at a time in all,
+    #: and so many per minute from one address (429 beyond)
+    profile_games: int = 5_000
+    profile_seconds: float = 20.0
+    profiles_per_minute: float = 4.0
 
     def __post_init__(self) -> None:
         for name, value in vars(self).items():
@@ -191,16 +203,24 @@ class BodyLimit:
     sent in chunks (no length announced) is refused with 411.
     """
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.larger = larger or {}  # a path (or a path prefix ending in "/") -> its own limit
+
+    def limit_of(self, path: str) -> int:
+        for prefix, limit in self.larger.items():
+            if path == prefix or (prefix.endswith("/") and path.startswith(prefix)):
+                return limit
+        return self.limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             headers = dict(scope.get("headers", []))
             length = headers.get(b"content-length")
-            if length is not None and (not length.isdigit() or int(length) > self.limit):
-                await _refuse(send, 413, f"the request body is larger than {self.limit} bytes")
+            limit = self.limit_of(scope.get("path", ""))
+            if length is not None and (not length.isdigit() or int(length) > limit):
+                await _refuse(send, 413, f"the request body is larger than {limit} bytes")
                 return
             if length is None and b"transfer-encoding" in headers:
                 await _refuse(send, 411, "send the request body with a Content-Length")

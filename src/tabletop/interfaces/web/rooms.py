@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from types import MappingProxyType
 
 from tabletop.core.actions import Action
 from tabletop.core.errors import IllegalActionError
@@ -48,6 +49,8 @@ class Room:
         self.created = stored.created
         self.options = dict(stored.options)  # as stored: an operator's board by its digest, never a path
         self.game, self.board = services.game(stored.game, self.options)
+        #: the texts of the boards of one's own its options name (digest to text), for its record
+        self.boards = MappingProxyType(services.boards.boards_of(self.options))
         self.clock = stored.clock
         self.rematch = stored.rematch
         self.log = ActionLog(stored, self.game, services.writer, services.store)

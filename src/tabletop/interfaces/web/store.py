@@ -371,6 +371,13 @@ class Store:
             text = conn.execute(select(boards_table.c.text).where(boards_table.c.digest == digest)).scalar()
             return str(text) if text is not None else None
 
+    def board_of(self, digest: str) -> tuple[str, str] | None:
+        """The game and the text of the board kept under ``digest``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(boards_table.c.game, boards_table.c.text)
+                               .where(boards_table.c.digest == digest)).first()
+            return (str(row[0]), str(row[1])) if row is not None else None
+
 
 def _append(conn: Connection, appends: list[Append]) -> None:
     stamp = now()

@@ -1,5 +1,7 @@
 // The lobby: create a game (game, options, seats) and list open, running and finished games.
 import {api, el, mySeats, rememberInvites, rememberSeat} from "/static/common.js";
+import {patch} from "/static/morph.js";
+import {boardBadge, boardField, chosenBoard} from "/static/lobby/boards.js";
 
 let catalog = [];
 const $ = (id) => document.getElementById(id);
@@ -31,6 +33,7 @@ function renderForm() {
   players.value = String(Math.min(Math.max(before, game.min_players), game.max_players) || def?.default);
   renderSeats();
   $("options").replaceChildren(...game.options.map(optionInput));
+  patch($("board-box"), boardField(game));
 }
 
 function renderSeats() {
@@ -116,7 +119,7 @@ async function create(event) {
   try {
     $("create-button").disabled = true;
     const created = await api("/api/games", {game: game.name, options: collectOptions(game), seats,
-      start: friends ? "joined" : "now", clock});
+      start: friends ? "joined" : "now", clock, board: chosenBoard(game)});
     const invites = {};
     const links = $("links");
     links.replaceChildren();
@@ -158,7 +161,7 @@ function gameItem(game) {
   const mine = mySeats()[game.id];
   const seats = game.seats.map((s) => s.kind === "bot" ? `${s.name} (bot)` : `${s.name}${s.joined ? "" : " (not joined yet)"}`);
   const title = catalog.find((g) => g.name === game.game)?.title || game.game;
-  return el("li", {class: "game-item"},
+  return el("li", {class: "game-item", "data-key": `game-${game.id}`},
     el("span", {class: "game-title"}, `${title} `), el("code", {}, game.id),
     el("span", {class: "muted"}, ` · ${game.actions} actions · ${seats.join(", ")}`),
     game.status === "finished" && game.winners ? el("span", {class: "muted"},
@@ -168,7 +171,7 @@ function gameItem(game) {
     mine && game.status !== "finished" ? el("a", {href: `/game/${game.id}?token=${mine.token}`}, "resume") : null,
     mine && game.status !== "finished" ? " · " : null,
     el("a", {href: game.spectate}, game.status === "finished" ? "final position" : "watch"), " · ",
-    el("a", {href: game.replay}, "replay"));
+    el("a", {href: game.replay}, "replay"), boardBadge(game, title));
 }
 
 async function refresh() {
@@ -177,7 +180,7 @@ async function refresh() {
     for (const status of ["open", "running", "finished"]) {
       const list = $(`${status}-games`);
       const items = games.filter((g) => g.status === status).slice(0, 50).map(gameItem);
-      list.replaceChildren(...(items.length ? items : [el("li", {class: "muted"}, "none")]));
+      patch(list, ...(items.length ? items : [el("li", {class: "muted"}, "none")]));
     }
   } catch (error) {
     $("open-games").replaceChildren(el("li", {class: "error"}, error.message));
@@ -188,6 +191,8 @@ async function main() {
   catalog = (await api("/api/catalog")).games;
   const select = $("game-select");
   select.replaceChildren(...catalog.map((g) => el("option", {value: g.name}, g.title)));
+  const asked = new URLSearchParams(location.search).get("game");  // from the board editor's "Play on this board"
+  if (catalog.some((g) => g.name === asked)) select.value = asked;
   select.addEventListener("change", renderForm);
   $("players-select").addEventListener("change", () => {
     renderSeats();
