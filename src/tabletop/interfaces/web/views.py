@@ -192,10 +192,12 @@ def replay_view(room: Room, step: int) -> dict[str, Any]:
     step = max(0, min(step, len(history)))
     state = room.game.new_initial_state()
     log: list[str] = []
+    last: list[str] = []  # what the last action did, in the log's words
     for number, action in enumerate(history[:step]):
         size = state.log_size()
         state.apply_action(action)
-        log.extend(state.log(size))
+        last = state.log(size)
+        log.extend(last)
         if number in room.notes:  # the server's word on an action (it played for someone)
             log.append(room.notes[number])
     mover = state.current_player()
@@ -210,6 +212,7 @@ def replay_view(room: Room, step: int) -> dict[str, Any]:
         "total": len(history),
         "n": step,
         "last": str(history[step - 1]) if step else None,
+        "last_log": last,
         "actions": [str(a) for a in history],
         **position_view(room.game, state, None),
         "mover": mover,

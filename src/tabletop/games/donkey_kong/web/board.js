@@ -1,13 +1,14 @@
 // Donkey Kong: girders and ladders, pawns, barrels and fireballs, Donkey Kong's arm, the Oil Can,
 // each player's cards and score; the routes to choose from and the cards to play.
 import {el, svg, walk} from "/static/common.js";
+import {list, plural, pressWord} from "/static/words.js";
 
 const COL_W = 78;
 const ROW_H = 118;
 const LEFT = 90;
 const TOP = 120;
 const CARD_NAMES = {J: "Jump", H: "Hammer"};
-const HAND_ROW = 76;  // a row of cards under the board for each seat
+const OBSTACLES = {B: "barrel", F: "fireball"};
 
 /** key=value fields of the position's notation ("up=J100/-/H200.H300" ...). */
 function fields(text) {
@@ -77,22 +78,59 @@ function layout(board) {
   return {columns, height, spot, girderSpot, startSpot, firstCol, rowOf};
 }
 
-export function label(action) {
+/** The obstacle a card must be played on now: {kind: "barrel" | "fireball", at: "C5"}, or null. */
+export function contact(view) {
+  const f = fields(view.state.text);
+  if (f.mover) {  // a moving obstacle met the pawn: "B:A2:4" (kind, space, steps left)
+    const [kind, at] = f.mover.split(":");
+    return {kind: OBSTACLES[kind] || "obstacle", at};
+  }
+  if (f.met) {  // the pawn walked into a resting obstacle
+    const at = f.met.split(",")[0];
+    const kind = view.state.barrels.includes(at) ? "barrel" : view.state.fireballs.includes(at) ? "fireball" : "obstacle";
+    return {kind, at};
+  }
+  return null;
+}
+
+/** What a card does when played on an obstacle. */
+function cardEffect(code, obstacle) {
+  const points = Number(code.slice(1)).toLocaleString("en");
+  return code[0] === "H" ? `destroys the ${obstacle}; scores ${points}` : `the ${obstacle} passes you; scores ${points}`;
+}
+
+export function label(action, view) {
   let m;
   if ((m = /^move (.*)$/.exec(action))) {
     const steps = m[1].split(">");
     return `Move ${steps.join(" → ")}`;
   }
-  if ((m = /^play ([JH]\d+)$/.exec(action))) return `Play ${cardName(m[1])}`;
+  if ((m = /^play ([JH]\d+)$/.exec(action))) {
+    const met = view ? contact(view) : null;
+    if (!met) return `Play ${cardName(m[1])}`;
+    const verb = m[1][0] === "H" ? "on" : "over";
+    return [`${cardName(m[1])} ${verb} the ${met.kind} at ${met.at}`,
+      el("span", {class: "what"}, cardEffect(m[1], met.kind))];
+  }
   return action;
+}
+
+/** Above the card buttons: what happened and what the cards do. */
+export function choicesCaption(view) {
+  const met = view.legal.some((a) => a.startsWith("play ")) ? contact(view) : null;
+  if (!met) return null;
+  return `A ${met.kind} reached you at ${met.at}: play a card on it. A Jump lets it pass; a Hammer destroys it.`;
 }
 
 /** What the player whose turn it is must do, for the status bar ("Alan must ..."). */
 export function prompt(view) {
   if (view.roll_waits !== null && view.roll_waits !== undefined) return "roll the white and red dice";
   if (view.mover < 0) return null;
-  if (view.legal.some((a) => a.startsWith("move "))) return "choose where to move (tap a numbered circle)";
-  if (view.legal.some((a) => a.startsWith("play "))) return "play a card on the obstacle";
+  const met = contact(view);
+  if (met) return `play a card on the ${met.kind} at ${met.at}`;
+  if (view.state.stage === "route") {
+    return view.legal.length ? `choose where to move (${pressWord()} a numbered circle)` : "choose where to move";
+  }
   return null;
 }
 
@@ -142,30 +180,30 @@ export function draw(view, ctx) {
   const board = view.board || {};
   const geo = layout(board);
   const width = LEFT + geo.columns * COL_W + 40;
-  const height = geo.height + 40 + HAND_ROW * view.players;
+  const height = geo.height;
   const choosing = view.legal.some((a) => a.startsWith("move "));
   const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board donkey-kong",
-    role: choosing ? "group" : "img", "aria-label": describe(view)});
+    role: choosing ? "group" : "img", "aria-label": summaryName(view)});
   root.append(svg("rect", {x: 0, y: 0, width, height, rx: 16, fill: "#0b0b1e"}));
   // girders with their spaces and dots
   for (const g of board.girders || []) {
     const first = geo.girderSpot(`${g.name}1`);
     const last = geo.girderSpot(`${g.name}${g.spaces}`);
-    root.append(svg("line", {x1: first[0] - COL_W / 2, y1: first[1] + 22, x2: last[0] + COL_W / 2, y2: last[1] + 22,
+    root.append(svg("line", {x1: first[0] - COL_W / 2, y1: first[1] + 30, x2: last[0] + COL_W / 2, y2: last[1] + 30,
       stroke: "#d3365a", "stroke-width": 12}));
-    root.append(svg("line", {x1: first[0] - COL_W / 2, y1: first[1] + 22, x2: last[0] + COL_W / 2, y2: last[1] + 22,
+    root.append(svg("line", {x1: first[0] - COL_W / 2, y1: first[1] + 30, x2: last[0] + COL_W / 2, y2: last[1] + 30,
       stroke: "#ff9fb4", "stroke-width": 2, "stroke-dasharray": "10 8"}));
-    root.append(svg("text", {x: 12, y: first[1] + 10, "font-size": 26, "font-weight": 800, fill: "#ff9fb4"}, g.name));
-    for (let c = 1; c <= g.spaces; c++) {
+    root.append(svg("text", {x: 14, y: first[1] + 18, "font-size": 30, "font-weight": 800, fill: "#ff9fb4"}, g.name));
+    for (let c = 1; c <= g.spaces; c++) {  // each space names itself ("A7"): no coordinates to work out
       const [x, y] = geo.girderSpot(`${g.name}${c}`);
-      root.append(svg("rect", {x: x - 26, y: y - 14, width: 52, height: 30, rx: 5, fill: "#1e4fd8", stroke: "#9db7ff",
+      root.append(svg("rect", {x: x - 33, y: y - 10, width: 66, height: 34, rx: 5, fill: "#1e4fd8", stroke: "#9db7ff",
         "stroke-width": 1.5, class: "space"}, svg("title", {}, `${g.name}${c}`)));
-      root.append(svg("text", {x: x + 20, y: y + 12, "text-anchor": "end", "font-size": 10, fill: "#cfe0ff"},
-        `${g.name}${c}`));
-      if (g.red_dots.includes(c)) root.append(svg("circle", {cx: x - 16, cy: y - 4, r: 6, fill: "#ff3030",
-        stroke: "#fff"}, svg("title", {}, "red dot: draw a card")));
-      if (g.black_dots.includes(c)) root.append(svg("circle", {cx: x - 16, cy: y + 8, r: 6, fill: "#000",
-        stroke: "#fff"}, svg("title", {}, "black dot")));
+      root.append(svg("text", {x: x + 4, y: y + 15, "text-anchor": "middle", "font-size": 18, "font-weight": 700,
+        fill: "#e6eeff"}, `${g.name}${c}`));
+      if (g.red_dots.includes(c)) root.append(svg("circle", {cx: x - 25, cy: y - 1, r: 6, fill: "#ff3030",
+        stroke: "#fff"}, svg("title", {}, "red dot: stop here by exact count to draw a card")));
+      if (g.black_dots.includes(c)) root.append(svg("circle", {cx: x - 25, cy: y + 14, r: 6, fill: "#000",
+        stroke: "#fff"}, svg("title", {}, "black dot: a barrel starts here")));
     }
   }
   // broken white lines between girder ends (the barrels' way down)
@@ -195,7 +233,7 @@ export function draw(view, ctx) {
   const place = (name) => {
     const [x, y] = geo.spot(name);
     const k = crowd[name] = (crowd[name] ?? -1) + 1;
-    return [x - 12 + k * 13, y - 4 - k * 4];
+    return [x - 12 + k * 13, y - 12 - k * 4];
   };
   const moves = obstacleMoves(view, board);
   for (const name of state.barrels) {
@@ -218,7 +256,8 @@ export function draw(view, ctx) {
     const [x, y] = place(name);
     if (seat === view.mover) root.append(svg("circle", {cx: x, cy: y - 6, r: 21, fill: "none", stroke: "#fff",
       "stroke-width": 3, "stroke-dasharray": "5 4"}));
-    const pawn = svg("g", {class: "pawn", "data-seat": seat}, svg("title", {}, `${ctx.seatName(seat)} on ${name}`),
+    const pawn = svg("g", {class: `pawn${seat === view.mover ? " mover" : ""}`, "data-seat": seat},
+      svg("title", {}, `${ctx.seatName(seat)} on ${name}`),
       svg("rect", {x: x - 11, y: y - 22, width: 22, height: 30, rx: 8, fill: ctx.colour(seat), stroke: "#fff",
         "stroke-width": 2.5}),
       svg("text", {x, y: y - 1, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff"},
@@ -230,7 +269,6 @@ export function draw(view, ctx) {
       if (route && route[route.length - 1] === name) walk(pawn, route.map((space) => geo.spot(space)), geo.spot(name));
     }
   });
-  drawHands(root, view, ctx, geo.height + 20, width);
   return root;
 }
 
@@ -321,15 +359,17 @@ function drawScenery(root, view, geo, board) {
       svg("ellipse", {cx: x - 4, cy: y - 62, rx: 36, ry: 30, fill: "#8b4513", stroke: "#3b1d08", "stroke-width": 3}),
       svg("ellipse", {cx: x - 4, cy: y - 56, rx: 18, ry: 13, fill: "#e8b07a"}),
       svg("text", {x: x + 40, y: y - 60, "font-size": 16, "font-weight": 700, fill: "#ffd27f"},
-        `arm: ${state.barrels_in_arm} barrels`)));
+        `arm: ${state.barrels_in_arm}`)));
   }
   // the Oil Can, where fireballs wait
   const [ox, oy] = geo.spot("OIL");
   root.append(svg("g", {class: "oil"}, svg("title", {}, `Oil Can: ${state.fireballs_at_oil_can} fireballs waiting`),
-    svg("rect", {x: ox - 22, y: oy - 30, width: 44, height: 48, rx: 6, fill: "#1f6fe0", stroke: "#cfe0ff",
+    svg("rect", {x: ox - 28, y: oy - 30, width: 56, height: 48, rx: 6, fill: "#1f6fe0", stroke: "#cfe0ff",
       "stroke-width": 2}),
-    svg("text", {x: ox, y: oy, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#fff"}, "OIL"),
-    svg("text", {x: 6, y: oy - 40, "font-size": 13, fill: "#ffb347"}, `fireballs ×${state.fireballs_at_oil_can}`)));
+    svg("text", {x: ox, y: oy + 2, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#fff"}, "OIL"),
+    svg("circle", {cx: ox - 8, cy: oy - 46, r: 9, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 2.5}),
+    svg("text", {x: ox + 4, y: oy - 38, "font-size": 20, "font-weight": 700, fill: "#ffb347"},
+      `×${state.fireballs_at_oil_can}`)));
   if (board.finish) {
     const [fx, fy] = geo.girderSpot(board.finish);
     root.append(svg("text", {x: fx + 34, y: fy - 18, "font-size": 16, "font-weight": 700, fill: "#ff9fe0"},
@@ -373,31 +413,70 @@ function drawRoutes(root, view, geo, ctx) {
   }
 }
 
-function drawHands(root, view, ctx, top, width) {
+/** Each player's score and cards, under the dice (the board shows the girders only, so it can be large). */
+export function aside(view, ctx) {
   const hand = cards(view);
-  for (let seat = 0; seat < view.players; seat++) {
-    const y = top + seat * HAND_ROW;
-    root.append(svg("text", {x: 16, y: y + 40, "font-size": 30, "font-weight": 800, fill: ctx.colour(seat)},
-      `${seat + 1}: ${view.state.scores[seat]}`));
-    let x = 170;
-    for (const code of hand.up[seat] || []) {
-      const hammer = code[0] === "H";
-      root.append(svg("g", {class: "card-up flip", "data-key": `card-${seat}-${x}-${code}`},
-        svg("title", {}, cardName(code)),
-        svg("rect", {x, y, width: 116, height: 60, rx: 8, fill: hammer ? "#f2c14e" : "#7bd389", stroke: "#fff",
-          "stroke-width": 2}),
-        svg("text", {x: x + 58, y: y + 41, "text-anchor": "middle", "font-size": 30, "font-weight": 800, fill: "#111"},
-          code)));
-      x += 124;
-      if (x > width - 260) break;
-    }
-    const down = (hand.down[seat] || []).length;
-    root.append(svg("text", {x: width - 16, y: y + 40, "text-anchor": "end", "font-size": 30, fill: "#ccc"},
-      `${down} scored`));
-  }
+  return [el("ul", {class: "dk-hands", "data-key": "hands", "aria-label": "Scores and cards"},
+    ...view.state.scores.map((score, seat) => el("li", {"data-key": `hand-${seat}`},
+      el("span", {class: "dot", style: `background:${ctx.colour(seat)}`}),
+      el("strong", {}, `${ctx.seatName(seat)}: ${plural(score, {one: "point", other: "points"})}`), " · ",
+      (hand.up[seat] || []).length
+        ? el("span", {class: "dk-cards"}, ...(hand.up[seat] || []).map((code, i) => el("span", {
+          class: `dk-card flip ${code[0] === "H" ? "hammer" : "jump"}`, "data-key": `card-${seat}-${i}-${code}`,
+          title: cardName(code)}, cardName(code))))
+        : "no cards in hand",
+      ` · ${(hand.down[seat] || []).length} scored`)))];
 }
 
-export function describe(view) {
+/** Where everything is, in words. */
+export function describe(view, ctx) {
+  const s = view.state;
+  const hand = cards(view);
+  const name = (seat) => (ctx ? ctx.seatName(seat) : `Player ${seat + 1}`);
+  const lines = s.pawns.map((at, seat) => {
+    const up = (hand.up[seat] || []).map(cardName);
+    return `${name(seat)}: on ${at}, ${plural(s.scores[seat], {one: "point", other: "points"})}; cards in hand: `
+      + `${up.length ? list(up) : "none"}; ${(hand.down[seat] || []).length} scored.`;
+  });
+  lines.push(s.barrels.length ? `Barrels on ${list(s.barrels)}.` : "No barrel on the girders.");
+  lines.push(s.fireballs.length ? `Fireballs on ${list(s.fireballs)}.` : "No fireball on the girders.");
+  lines.push(`Donkey Kong holds ${plural(s.barrels_in_arm, {one: "barrel", other: "barrels"})}; `
+    + `${plural(s.fireballs_at_oil_can, {one: "fireball waits", other: "fireballs wait"})} at the Oil Can.`);
+  const met = contact(view);
+  if (met) lines.push(`A ${met.kind} has reached a pawn at ${met.at}.`);
+  return lines;
+}
+
+/** What the marks on the girders mean. */
+export function legend() {
+  return [
+    {swatch: svg("circle", {cx: 20, cy: 20, r: 8, fill: "#ff3030", stroke: "#fff", "stroke-width": 2}),
+      text: "Red dot: stop on it by exact count to draw a card"},
+    {swatch: svg("circle", {cx: 20, cy: 20, r: 8, fill: "#000", stroke: "#fff", "stroke-width": 2}),
+      text: "Black dot: where a barrel starts the game"},
+    {swatch: [svg("ellipse", {cx: 20, cy: 20, rx: 12, ry: 10, fill: "#c7782b", stroke: "#5b3410", "stroke-width": 2.5}),
+      svg("line", {x1: 8, y1: 20, x2: 32, y2: 20, stroke: "#5b3410", "stroke-width": 2})],
+    text: "Barrel: rolls down the girders by the red die, towards the Oil Can"},
+    {swatch: [svg("circle", {cx: 20, cy: 20, r: 11, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 3}),
+      svg("circle", {cx: 20, cy: 20, r: 4, fill: "#fff3b0"})],
+    text: "Fireball: climbs up from the Oil Can by the red die"},
+    {swatch: [svg("line", {x1: 12, y1: 4, x2: 12, y2: 36, stroke: "#38d9d9", "stroke-width": 3}),
+      svg("line", {x1: 28, y1: 4, x2: 28, y2: 36, stroke: "#38d9d9", "stroke-width": 3}),
+      svg("rect", {x: 12, y: 14, width: 16, height: 10, fill: "#0e5c5c", stroke: "#38d9d9"})],
+    text: "Ladder: each rung is a space; pawns and fireballs climb, barrels roll past"},
+    {swatch: svg("path", {d: "M 8 6 C 34 6, 34 34, 8 34", fill: "none", stroke: "#0b0b1e", "stroke-width": 3,
+      "stroke-dasharray": "5 4"}), text: "Broken line: where barrels drop to the girder below"},
+    {swatch: [svg("rect", {x: 8, y: 4, width: 24, height: 32, rx: 4, fill: "#1f6fe0", stroke: "#0b0b1e", "stroke-width": 2})],
+      text: "Oil Can: fireballs wait here"},
+    {swatch: [svg("circle", {cx: 20, cy: 20, r: 15, fill: "#fff", stroke: "#d1495b", "stroke-width": 4}),
+      svg("text", {x: 20, y: 27, "text-anchor": "middle", "font-size": 20, "font-weight": 800}, "1")],
+    text: "A numbered circle: where a move you may choose ends (the same number as its button)"},
+    {swatch: svg("text", {x: 20, y: 28, "text-anchor": "middle", "font-size": 24, fill: "#d1495b"}, "♥"),
+      text: "Finish: the first pawn there ends the game and scores 500"},
+  ];
+}
+
+function summaryName(view) {
   const s = view.state;
   const pawns = s.pawns.map((p, i) => `seat ${i + 1} on ${p} (score ${s.scores[i]})`).join(", ");
   return `Donkey Kong: ${pawns}; ${s.barrels.length} barrels and ${s.fireballs.length} fireballs on the board`;

@@ -107,7 +107,7 @@ export function walk(node, path, to, stepMs = 110) {
   node.setAttribute("data-walk", JSON.stringify({offsets, stepMs}));
 }
 
-/** Play the walks marked under `root` (unless motion is reduced). */
+/** Play the walks marked under `root` (unless motion is reduced): short, and skipped by finishWalks(). */
 export function playWalks(root) {
   for (const node of root.querySelectorAll("[data-walk]")) {
     const {offsets, stepMs} = JSON.parse(node.getAttribute("data-walk"));
@@ -120,14 +120,23 @@ export function playWalks(root) {
     node.walkTimer = setInterval(() => {
       step += 1;
       if (step >= offsets.length - 1) {
-        clearInterval(node.walkTimer);
-        node.removeAttribute("transform");
-        node.removeAttribute("data-walking");
+        endWalk(node);
         return;
       }
       node.setAttribute("transform", offsets[step]);
     }, stepMs);
   }
+}
+
+function endWalk(node) {
+  clearInterval(node.walkTimer);
+  node.removeAttribute("transform");
+  node.removeAttribute("data-walking");
+}
+
+/** Skip the moves being shown: every piece goes straight to where it is (a tap on the board, or Escape). */
+export function finishWalks(root) {
+  for (const node of root?.querySelectorAll("[data-walking]") || []) endWalk(node);
 }
 
 /** The join links the lobby made for a game (the host's waiting room offers them to copy). */

@@ -22,6 +22,14 @@ function statusText(view) {
   return `Turn ${view.turn} · next: ${readable(view, view.waiting_for)}`;
 }
 
+/** "Step 5 of 128: Ann fails to rescue Bob (failed)": what the step did, in the log's words, then its notation. */
+function stepText(view) {
+  const head = `Step ${step} of ${total}`;
+  if (!view.last) return `${head}: the start of the game`;
+  const said = (view.last_log || []).map((line) => readable(view, line)).join("; ");
+  return said ? `${head}: ${said} (${view.last})` : `${head}: ${view.last}`;
+}
+
 async function show(target) {
   const view = await api(`/api/games/${gameId}/replay?step=${target}`);
   step = view.step;
@@ -30,7 +38,7 @@ async function show(target) {
   view.log_lines = view.log;
   ctx.seatName = (s) => seatName(view, s);
   $("title").textContent = `${view.title}: replay`;
-  $("step").textContent = `Step ${step} / ${total}` + (view.last ? `: ${view.last}` : "");
+  $("step").textContent = stepText(view);
   $("slider").max = String(Math.max(1, total));
   $("slider").value = String(step);
   $("turn").textContent = statusText(view);

@@ -1,32 +1,28 @@
-// Text on a board is drawn for a big screen; on a small one, any label that would be smaller than 12 CSS px
-// is left out (the board's shapes and the page's words carry the game); "Zoom in" brings the details back.
-// One style rule per font size hides them: no label is touched one by one (a board has hundreds).
+// Text on a board is drawn for a big screen. On a small one no label is dropped: every label that would show
+// smaller than 12 CSS px is drawn at 12 px instead (boards leave room for it, and say in their key what their
+// shapes and colours mean). One style rule per font size does it: no label is touched one by one.
 export const SMALLEST = 12;
 
 const rules = document.createElement("style");
 document.head.append(rules);
 
-export function fitText(stage) {
+/** CSS px per unit of the board's drawing, as it is shown now (zoom included). */
+export function boardScale(stage) {
   const board = stage.querySelector("svg.board");
   const box = board?.viewBox?.baseVal;
-  if (!board || !box?.width) return;
-  const shown = board.getBoundingClientRect();
-  if (!shown.width) return;
-  const scale = Math.min(shown.width / box.width, shown.height / box.height || Infinity);
-  const sizes = new Set();
-  for (const text of board.querySelectorAll("text")) sizes.add(text.getAttribute("font-size"));
-  const hidden = [...sizes].filter((size) => Number(size ?? 16) * scale < SMALLEST - 0.01);
-  const selector = (size) => `#${stage.id} svg.board text${size === null ? ":not([font-size])" : `[font-size="${size}"]`}`;
-  const css = hidden.length ? `${hidden.map(selector).join(", ")} { display: none; }` : "";
-  if (rules.textContent !== css) rules.textContent = css;
+  if (!board || !box?.width) return null;
+  const matrix = board.getScreenCTM();
+  return matrix ? Math.hypot(matrix.a, matrix.b) : null;
 }
 
-/** "Zoom in" shows the board larger (scroll to move around), with every label. */
-export function setupZoom(t) {
-  const stage = document.getElementById("stage");
-  t.ctx.zoom = () => {
-    t.zoomed = stage.classList.toggle("zoomed");
-    t.ctx.rerender();
-  };
-  new ResizeObserver(() => fitText(stage)).observe(stage);
+export function fitText(stage) {
+  const scale = boardScale(stage);
+  if (!scale) return;
+  const sizes = new Set();
+  for (const text of stage.querySelectorAll("svg.board text")) sizes.add(text.getAttribute("font-size"));
+  const small = [...sizes].filter((size) => Number(size ?? 16) * scale < SMALLEST - 0.01);
+  const least = (SMALLEST / scale).toFixed(2);
+  const selector = (size) => `#${stage.id} svg.board text${size === null ? ":not([font-size])" : `[font-size="${size}"]`}`;
+  const css = small.length ? `${small.map(selector).join(", ")} { font-size: ${least}px; }` : "";
+  if (rules.textContent !== css) rules.textContent = css;
 }
