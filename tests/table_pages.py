@@ -31,6 +31,14 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
 }).observe({type: "layout-shift", buffered: true});
 """
+#: where the focus is the moment the end dialog opens (a tap in flight may move it afterwards)
+END_FOCUS_RECORDER = """
+document.addEventListener("DOMContentLoaded", () => {
+  const dialog = document.getElementById("end-screen");
+  if (dialog) new MutationObserver(() => { if (dialog.open) window.__endFocus ??= document.activeElement?.id; })
+    .observe(dialog, {attributes: true, attributeFilter: ["open"]});
+});
+"""
 #: bots and dice without pauses; rescues take 2 s (the shipped fast settings of the tests)
 FAST_GAME = Settings(bot_delay=0.0, chance_delay=0.0, live_seconds=2.0, live_act_seconds=0.1, bot_act_interval=0.15,
                      bot_press_delay=(0.1, 0.3))
@@ -55,6 +63,7 @@ def assert_accessible(page: Any, source: str, where: str) -> None:
 def new_page(browser: Any, device: str, helped: bool = False, **options: Any) -> tuple[Any, Any]:
     context = browser.new_context(**DEVICES[device], **options)
     context.add_init_script(CLS_RECORDER)
+    context.add_init_script(END_FOCUS_RECORDER)
     if helped:
         context.add_init_script(HELP_READ)
     page = context.new_page()
@@ -92,27 +101,36 @@ def create_by_api(server: Any, game: str, bot: str, auto_roll: bool = False) -> 
     return server.url + body["seats"][0]["link"], f"{server.url}/game/{body['id']}"
 
 
-#: what answers the status bar, most urgent first: a race, a roll, a listed choice, a choice on the board
-CONTROLS = ("#rescue-roll", "#jumanji-button", "#roll-button", ".choice", "#board .target")
+#: what answers the status bar, most urgent first: a race, a roll, a listed choice, a choice on the board, and a
+#: die picked in Doodle Jump's tray that leaves no jump (the tray then asks to put it back)
+CONTROLS = ("#rescue-roll", "#jumanji-button", "#roll-button", ".choice", "#board .target",
+            "#tray button.die[aria-pressed=true]")
 #: the control that answers now (the first, or the last of its kind), where it is on the screen, whether a finger
 #: there would reach it; whether the status bar asks this viewer; whether the "Just now" line is cut; the end
 ANSWER = """([selectors, last]) => {
   const status = document.getElementById("status-bar");
   const recent = document.getElementById("last");
-  const state = {mine: status.classList.contains("mine"), status: document.getElementById("status").textContent,
-    cut: recent.scrollHeight > recent.clientHeight + 1 ? recent.textContent : null,
+  const line = document.getElementById("status");
+  const state = {mine: status.classList.contains("mine"), status: line.textContent,
+    cut: recent.scrollHeight > recent.clientHeight + 1 ? recent.textContent
+      : line.scrollHeight > line.clientHeight + 1 ? line.textContent : null,
     ended: Boolean(document.querySelector("#end-screen[open]")), found: null};
-  for (const selector of selectors) {
-    const ready = [...document.querySelectorAll(selector)].filter((e) => e.getAttribute("aria-disabled") !== "true"
-      && !e.closest("[inert]") && !e.disabled && e.getBoundingClientRect().width > 0);
-    if (!ready.length) continue;
-    const e = last ? ready[ready.length - 1] : ready[0];
+  const where = (e) => {
     const r = e.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     const hit = document.elementFromPoint(x, y);
-    state.found = {selector, x, y, left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+    const inside = r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+    return {x, y, left: r.left, top: r.top, right: r.right, bottom: r.bottom, inside,
       reached: Boolean(hit && (hit === e || e.contains(hit))), scrolled: window.scrollY,
       name: (e.getAttribute("aria-label") || e.textContent || "").trim().slice(0, 80)};
+  };
+  for (const selector of selectors) {
+    const ready = [...document.querySelectorAll(selector)].filter((e) => e.getAttribute("aria-disabled") !== "true"
+      && !e.closest("[inert]") && !e.disabled && e.getBoundingClientRect().width > 0).map(where);
+    if (!ready.length) continue;
+    const reachable = ready.filter((w) => w.inside && w.reached);  // of several, one on screen answers
+    const pool = reachable.length ? reachable : ready;
+    state.found = {selector, ...(last ? pool[pool.length - 1] : pool[0])};
     break;
   }
   return state;
@@ -162,18 +180,22 @@ def play_in_reach(page: Any, device: str, limit: float, during: Any = None, last
     several choices take the last (Hold in Pig, the climb in Donkey Kong), else the first."""
     deadline = time.monotonic() + limit
     steps = 0
+    asked = None  # since when the status bar has asked this player something with nothing to answer it
     while not (state := answer(page, last))["ended"]:
         assert time.monotonic() < deadline, f"the game did not end in {limit} s: {state['status']}"
-        assert state["cut"] is None, f"'Just now' is cut: {state['cut']}"
+        assert state["cut"] is None, f"the status bar cuts its words: {state['cut']}"
         found = state["found"]
+        asked = None if found or not state["mine"] else asked or time.monotonic()
+        assert asked is None or time.monotonic() - asked < 15, \
+            f"{state['status']!r} for 15 s with nothing to answer it: {page.inner_text('#controls')!r}"
         if found is not None:
             if state["mine"]:
                 assert_within_reach(found, device, state["status"])
             if found["reached"]:
+                if during is not None:  # what the player sees as they decide
+                    during(steps, found)
                 tap(page, found["x"], found["y"], device)
                 steps += 1
-                if during is not None:
-                    during(steps, found)
         page.wait_for_timeout(30)
     return steps
 

@@ -2,6 +2,7 @@
 // the game's log once, and the status bar whenever what it asks changes or it becomes your turn again. The
 // countdowns are left out (a reader would say them ten times a second), and the whole log is never read out.
 import {readable} from "/static/common.js";
+import {sentence} from "/static/words.js";
 
 const KEPT = 8;  // the region keeps its last few messages (enough to read back what just happened)
 let said = {id: null, log: 0, status: "", n: -1};
@@ -30,7 +31,8 @@ export function announceUpdate(t, status) {
   for (const line of t.log.slice(said.log)) announce(readable(view, line));
   const fresh = t.log.length > said.log;
   said.log = t.log.length;
-  const text = spoken(status.text);
+  const reason = view.terminal && view.ending?.reason ? ` ${sentence(readable(view, view.ending.reason))}` : "";
+  const text = spoken(status.text) + reason;  // the end is said with its reason
   const again = status.mine && fresh && said.n !== view.n;
   if (text !== said.status || again) {
     announce(text);

@@ -4,13 +4,17 @@
 import {el, readable} from "/static/common.js";
 import {list} from "/static/words.js";
 
+/** A cell that is a number ("1,200", "−900", "+4,400 (17 cards)") is set right, to line up with the others. */
+const NUMBER = /^[−+-]?[\d,]+(\s|$)/;
+
 function resultsTable(view, ending) {
   const table = ending?.table;
   if (!table?.columns?.length) return null;
-  const head = el("tr", {}, ...table.columns.map((c, i) => el("th", {scope: "col", class: i ? "num" : ""}, c)));
+  const numeric = table.columns.map((_, i) => i > 0 && table.rows.every((row) => NUMBER.test(String(row[i]))));
+  const head = el("tr", {}, ...table.columns.map((c, i) => el("th", {scope: "col", class: numeric[i] ? "num" : ""}, c)));
   const rows = table.rows.map((row) => el("tr", {}, ...row.map((cell, i) => (i === 0
     ? el("th", {scope: "row"}, readable(view, String(cell)))
-    : el("td", {class: "num"}, readable(view, String(cell)))))));
+    : el("td", {class: numeric[i] ? "num" : ""}, readable(view, String(cell)))))));
   // a wide table scrolls sideways on a phone (a region that a keyboard can scroll too)
   return el("div", {class: "table-scroll", tabindex: 0, role: "region", "aria-labelledby": "score-caption"},
     el("table", {class: "score-table", id: "score-table"},

@@ -15,16 +15,13 @@ export function clockLeft(t) {
   return Math.max(0, wait.left - t.elapsed());
 }
 
-/** "Game over: you won!", "Game over: Ann and Bob won.", with the game's reason after it. */
+/** "Game over: you won!", "Game over: Ann and Bob won." (the end dialog and the log say why). */
 function ending(t) {
   const view = t.view;
   const winners = view.winners;
-  let head;
-  if (!winners.length) head = "Game over: nobody won";
-  else if (winners.some((s) => view.mine.includes(s)) && view.mine.length === 1) head = "Game over: you won!";
-  else head = `Game over: ${list(winners.map((s) => who(t, s)))} won`;
-  const reason = view.ending?.reason ? readable(view, view.ending.reason) : "";
-  return reason ? `${sentence(head)} ${sentence(reason)}` : sentence(head);
+  if (!winners.length) return "Game over: nobody won.";
+  if (winners.some((s) => view.mine.includes(s)) && view.mine.length === 1) return "Game over: you won!";
+  return sentence(`Game over: ${list(winners.map((s) => who(t, s)))} won`);
 }
 
 /** What the status bar says, and whether it asks something of this viewer. */

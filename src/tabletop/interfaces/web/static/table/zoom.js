@@ -55,7 +55,7 @@ export function setupZoom(t) {
         title: "Zoom in (or pinch)", disabled: z.s >= MAX, onclick: () => zoomAt(z.s * STEP, ...centre())}, "+"),
       el("button", {type: "button", id: "zoom-out", class: "zoom-button", "aria-label": "Zoom out",
         title: "Zoom out", disabled: !zoomed, onclick: () => zoomAt(z.s / STEP, ...centre())}, "−"),
-      zoomed ? el("button", {type: "button", id: "zoom-fit", class: "zoom-button fit",
+      zoomed ? el("button", {type: "button", id: "zoom-fit", class: "zoom-button fit", "aria-label": "Show the whole board",
         title: "Show the whole board", onclick: () => { z.s = 1; apply(); }}, "Fit") : null);
   }
 
