@@ -191,9 +191,10 @@ def play_in_reach(page: Any, device: str, limit: float, during: Any = None, last
         if found is not None:
             if state["mine"]:
                 assert_within_reach(found, device, state["status"])
-            if found["reached"]:
-                if during is not None:  # what the player sees as they decide
-                    during(steps, found)
+            if found["reached"] and during is not None:  # what the player sees as they decide
+                during(steps, found)
+                found = answer(page, last)["found"]  # the page may have moved on meanwhile
+            if found is not None and found["reached"]:
                 tap(page, found["x"], found["y"], device)
                 steps += 1
         page.wait_for_timeout(30)

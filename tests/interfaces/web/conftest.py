@@ -180,13 +180,13 @@ def start_server(tmp_path: Path) -> Iterator[Any]:
 
 
 # -- Jumanji positions reached by seeded play, stored as a game of people ---------------------
-def jumanji_prefix(players: int, wanted: Any) -> list[str]:
-    """The actions of the first seeded random Jumanji game that reaches a position ``wanted`` accepts."""
+def game_prefix(game_name: str, players: int, wanted: Any) -> list[str]:
+    """The actions of the first seeded random game that reaches a position ``wanted`` accepts."""
     import random
 
     from tabletop.core.registry import make
 
-    game = make("jumanji", players=players)
+    game = make(game_name, players=players)
     for seed in range(2000):
         rng = random.Random(seed)
         state = game.new_initial_state()
@@ -197,6 +197,11 @@ def jumanji_prefix(players: int, wanted: Any) -> list[str]:
             state.apply_action(state.chance_distribution().sample(rng) if state.is_chance_node()
                                else legal[int(rng.random() * len(legal))])
     raise AssertionError("no seeded game reached the wanted position")
+
+
+def jumanji_prefix(players: int, wanted: Any) -> list[str]:
+    """The actions of the first seeded random Jumanji game that reaches a position ``wanted`` accepts."""
+    return game_prefix("jumanji", players, wanted)
 
 
 def store_people_game(database: str, game_name: str, players: int, actions: list[str],
@@ -219,9 +224,10 @@ def store_people_game(database: str, game_name: str, players: int, actions: list
     return game_id, tokens
 
 
-def rescue_seed(players: int, actions: list[str], misses: int) -> int:
+def rescue_seed(players: int, actions: list[str], misses: int, hit: bool = False) -> int:
     """A seed whose server makes the first ``misses`` Rescue die rolls of the rescue after ``actions`` miss the
-    card's symbol (and the wild face): the rolls of a rescuer who rolls alone, as the web server draws them."""
+    card's symbol (and the wild face), and with ``hit`` the next roll show it: the rolls of a rescuer who rolls
+    alone, as the web server draws them."""
     from tabletop.core.play import Streams
     from tabletop.core.registry import make
     from tabletop.games.jumanji.live import RescueRace
@@ -234,20 +240,36 @@ def rescue_seed(players: int, actions: list[str], misses: int) -> int:
     hits = {race.symbol, race.wild}
     for seed in range(1000):
         rng = Streams(resume_seed(seed, len(actions))).stream("live")
-        faces = [race.faces[min(int(rng.random() * len(race.faces)), len(race.faces) - 1)] for _ in range(misses)]
-        if not hits & set(faces):
+        faces = [race.faces[min(int(rng.random() * len(race.faces)), len(race.faces) - 1)]
+                 for _ in range(misses + hit)]
+        if not hits & set(faces[:misses]) and (not hit or faces[-1] in hits):
             return seed
     raise AssertionError(f"no seed misses the symbol {misses} times")
 
 
 @pytest.fixture
-def stored_position() -> Any:
-    """``stored_position(database, players, wanted, misses=0)``: a Jumanji game of people at a wanted position; with
-    ``misses``, stored with a seed whose first rescue rolls miss that many times (a rescue that lasts)."""
+def stored_game() -> Any:
+    """``stored_game(database, game, players, wanted)``: a game of people stored at a wanted position (seeded
+    random play reaches it); returns its id, each seat's token and its actions."""
 
-    def make_one(database: str, players: int, wanted: Any, misses: int = 0) -> tuple[str, list[str], list[str]]:
+    def make_one(database: str, game_name: str, players: int, wanted: Any) -> tuple[str, list[str], list[str]]:
+        actions = game_prefix(game_name, players, wanted)
+        game_id, tokens = store_people_game(database, game_name, players, actions)
+        return game_id, tokens, actions
+
+    return make_one
+
+
+@pytest.fixture
+def stored_position() -> Any:
+    """``stored_position(database, players, wanted, misses=0, hit=False)``: a Jumanji game of people at a wanted
+    position; with ``misses``, stored with a seed whose first rescue rolls miss that many times (a rescue that
+    lasts), and with ``hit``, whose next roll shows the symbol."""
+
+    def make_one(database: str, players: int, wanted: Any, misses: int = 0,
+                 hit: bool = False) -> tuple[str, list[str], list[str]]:
         actions = jumanji_prefix(players, wanted)
-        seed = rescue_seed(players, actions, misses) if misses else 99
+        seed = rescue_seed(players, actions, misses, hit) if misses or hit else 99
         game_id, tokens = store_people_game(database, "jumanji", players, actions, seed)
         return game_id, tokens, actions
 

@@ -195,6 +195,9 @@ def test_the_replay_page_steps_forward_and_back(page: Any, server: Any) -> None:
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#step:has-text('Step 1 of')")
     assert page.locator("#log li").count() == 1
+    # issue 23, finding 6: what the step did, in the log's words, then its notation ("Step 5 / 128: failed" said none)
+    step = page.inner_text("#step")
+    assert re.fullmatch(r"Step 1 of \d+: .+ \(.+\)", step) and page.inner_text("#log li") in step, step
     page.keyboard.press("End")
     page.wait_for_selector("#turn:has-text('Won by')")
     page.keyboard.press("ArrowLeft")
@@ -215,6 +218,12 @@ def test_the_replay_page_explains_each_decision(page: Any, server: Any) -> None:
     page.wait_for_selector("#analysis-status:has-text('judged by the expert bot')", timeout=30_000)
     items = page.locator("#analysis li")
     assert items.count() >= 1 and "Chance of winning before" in items.first.inner_text()
+    # issue 23, finding 6: counts agree with their nouns, and no line ends in a bare ": 0"
+    status = page.inner_text("#analysis-status")
+    assert re.match(r"(1 decision|\d+ decisions) judged by the expert bot \(.+\), [\d,]+ search iterations? each; ",
+                    status), status
+    for line in items.all_inner_texts():
+        assert re.search(r": (no change|\d+ percentage points? (better|worse))( \(\w+\))?\.$", line), line
     assert page.locator("#analysis li.swing").count() <= 3
     index = int(items.last.get_attribute("data-index") or 0)
     items.last.click()  # the position before that decision

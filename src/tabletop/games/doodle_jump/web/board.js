@@ -1,7 +1,7 @@
 // Doodle Jump: the ramp of eight levels (each shifted left, centre or right) with their numbered pads, tiles and
 // Doodlers. Choosing happens on the board: tap dice in the tray, then a highlighted pad (a jump), an arrow beside
 // a level (a shift) or a cross (a removal); the buttons hold the rest (continue, stop, try again ...).
-import {el, svg, walk} from "/static/common.js";
+import {el, fixedLayer, svg, walk} from "/static/common.js";
 import {list, plural, pressWord} from "/static/words.js";
 import {levelTargets, padTargets, parseJump, parseRoll, selected, shown} from "./choosing.js";
 
@@ -199,9 +199,12 @@ export function draw(view, ctx) {
   const choosing = view.legal.length > 0;
   const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board doodle-jump",
     role: choosing ? "group" : "img", "aria-label": summaryName(view), preserveAspectRatio: "xMidYMin meet"});
-  root.append(svg("rect", {x: 0, y: 0, width, height, rx: 18, fill: "#fbf8ee"}));
-  for (let x = 0; x < width; x += 25) root.append(svg("line", {x1: x, y1: 0, x2: x, y2: height, stroke: "#dce8f3"}));
-  for (let y = 0; y < height; y += 25) root.append(svg("line", {x1: 0, y1: y, x2: width, y2: y, stroke: "#dce8f3"}));
+  root.append(fixedLayer(`doodle-jump-paper-${width}x${height}`, width, height, () => {  // squared paper, drawn once
+    const lines = [svg("rect", {x: 0, y: 0, width, height, rx: 18, fill: "#fbf8ee"})];
+    for (let x = 0; x < width; x += 25) lines.push(svg("line", {x1: x, y1: 0, x2: x, y2: height, stroke: "#dce8f3"}));
+    for (let y = 0; y < height; y += 25) lines.push(svg("line", {x1: 0, y1: y, x2: width, y2: y, stroke: "#dce8f3"}));
+    return lines;
+  }));
   const pads = choosing ? padTargets(view) : new Map();
   const levels = choosing ? levelTargets(view) : new Map();
   const padAt = {};

@@ -1,6 +1,6 @@
 // Jumanji: four colour paths spiralling to the centre, pawns, the rhino and the Doomsday Grid (SVG); the danger
 // card in play as a card, the number die in the dice tray, and the live rescue and JUMANJI races.
-import {el, svg, walk} from "/static/common.js";
+import {el, fixedLayer, svg, walk} from "/static/common.js";
 import {die} from "/static/table/dice.js";
 import {list, plural} from "/static/words.js";
 import {symbolIcon} from "./symbols.js";
@@ -159,11 +159,20 @@ export function draw(view, ctx) {
   const lengths = state.centre.map((c) => c - 1);
   const root = svg("svg", {viewBox: `0 0 ${SIZE} ${SIZE + GRID_H}`, class: "board jumanji", role: "img",
     "aria-label": summaryName(view), preserveAspectRatio: "xMidYMin meet"});
-  root.append(svg("rect", {x: 0, y: 0, width: SIZE, height: SIZE, rx: 40, fill: "#2d4a2b"}));
-  root.append(svg("circle", {cx: C, cy: C, r: OUTER + 28, fill: "#365c33", stroke: "#1d331c", "stroke-width": 6}));
-  for (let seat = 0; seat < colours.length && seat < 4; seat++) drawPath(root, view, seat, colours, lengths);
-  // the centre
-  root.append(svg("circle", {cx: C, cy: C, r: INNER - 38, fill: "#c9a227", stroke: "#5b4510", "stroke-width": 5}));
+  // the paths and their spaces never change: one picture, drawn once
+  const key = JSON.stringify(["jumanji", colours, board.paths, lengths, view.players]);
+  root.append(fixedLayer(key, SIZE, SIZE, () => {
+    const parts = [svg("rect", {x: 0, y: 0, width: SIZE, height: SIZE, rx: 40, fill: "#2d4a2b"}),
+      svg("circle", {cx: C, cy: C, r: OUTER + 28, fill: "#365c33", stroke: "#1d331c", "stroke-width": 6})];
+    for (let seat = 0; seat < colours.length && seat < 4; seat++) parts.push(...pathShapes(view, seat, lengths));
+    parts.push(svg("circle", {cx: C, cy: C, r: INNER - 38, fill: "#c9a227", stroke: "#5b4510", "stroke-width": 5}));
+    return parts;
+  }));
+  for (let seat = 0; seat < colours.length && seat < 4; seat++) {  // the words stay live (they keep their size)
+    const [sx, sy] = spot(seat, 0, lengths[seat] ?? 64);
+    root.append(svg("text", {x: sx, y: sy + 7, "text-anchor": "middle", "font-size": 20, "font-weight": 800,
+      fill: "#fff", stroke: "#0006", "stroke-width": 3, "paint-order": "stroke"}, "START"));
+  }
   root.append(svg("text", {x: C, y: C + 14, "text-anchor": "middle", "font-size": 40, "font-weight": 800,
     fill: "#3b2a05", "letter-spacing": 2}, "JUMANJI"));
   // the rhino: just ahead of the pawn it blocks, or on its home base
@@ -178,26 +187,24 @@ export function draw(view, ctx) {
   return root;
 }
 
-function drawPath(root, view, seat, colours, lengths) {
+/** One colour's path: its line, its spaces (each kind its shape and colour) and its START box. */
+function pathShapes(view, seat, lengths) {
   const board = view.board || {};
   const length = lengths[seat] ?? 64;
   const letters = board.paths?.[seat] || "";
   const points = [];
   for (let i = 0; i <= length + 1; i++) points.push(spot(seat, i, length).map((v) => v.toFixed(1)).join(","));
   const active = seat < view.players;
-  root.append(svg("polyline", {points: points.join(" "), fill: "none", stroke: colourOf(view, seat),
-    "stroke-width": 30, "stroke-linecap": "round", "stroke-linejoin": "round", opacity: active ? 0.55 : 0.18}));
+  const shapes = [svg("polyline", {points: points.join(" "), fill: "none", stroke: colourOf(view, seat),
+    "stroke-width": 30, "stroke-linecap": "round", "stroke-linejoin": "round", opacity: active ? 0.55 : 0.18})];
   for (let i = 1; i <= length; i++) {
     const [x, y] = spot(seat, i, length);
-    const kind = KINDS[letters[i - 1]] || KINDS.B;
-    root.append(svg("g", {class: "space"}, spaceShape(kind, x, y, 11),
-      svg("title", {}, `${colours[seat]} path, space ${i}: ${kind.name}`)));
+    shapes.push(spaceShape(KINDS[letters[i - 1]] || KINDS.B, x, y, 11));
   }
   const [sx, sy] = spot(seat, 0, length);
-  root.append(svg("rect", {x: sx - 40, y: sy - 19, width: 80, height: 38, rx: 9, fill: colourOf(view, seat),
+  shapes.push(svg("rect", {x: sx - 40, y: sy - 19, width: 80, height: 38, rx: 9, fill: colourOf(view, seat),
     stroke: "#fff", "stroke-width": 2, opacity: active ? 1 : 0.3}));
-  root.append(svg("text", {x: sx, y: sy + 7, "text-anchor": "middle", "font-size": 20, "font-weight": 800,
-    fill: "#fff", stroke: "#0006", "stroke-width": 3, "paint-order": "stroke"}, "START"));
+  return shapes;
 }
 
 function drawPawns(root, view, ctx, positions, lengths) {

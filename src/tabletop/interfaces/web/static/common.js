@@ -18,6 +18,22 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+const layers = new Map();  // a board's fixed layer's key -> the address of its picture
+
+/** A board's fixed parts (what `build()` draws, once per `key`: paths, spaces, girders...) as one picture: a single
+ * <image> on the board, so that an update neither rebuilds nor compares hundreds of shapes that never change, and
+ * the browser paints them once. Words stay out of it (they are drawn live, to keep their size on any screen). */
+export function fixedLayer(key, width, height, build) {
+  let address = layers.get(key);
+  if (!address) {
+    const art = svg("svg", {xmlns: SVG_NS, viewBox: `0 0 ${width} ${height}`, width, height}, ...build());
+    address = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(art)], {type: "image/svg+xml"}));
+    layers.set(key, address);
+  }
+  return svg("image", {href: address, x: 0, y: 0, width, height, preserveAspectRatio: "none", "aria-hidden": "true",
+    class: "fixed-layer", "data-key": `fixed-${key.length}-${address.slice(-12)}`});
+}
+
 /** Event handlers live on the node (node.handlers), behind one listener per type, so that an update that
  * keeps the node (morph.js) can hand it the new handlers: a control is never rebuilt under the pointer. */
 function dispatch(event) {

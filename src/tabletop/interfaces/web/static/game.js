@@ -161,6 +161,15 @@ function keysHint(view) {
     " moves between buttons."];
 }
 
+/** The parts beside the table (on a phone, below it): players, the key, the log, settings, the keys. */
+function renderAside(t) {
+  renderSeats(t);
+  renderKey(t);
+  renderLog(t, t.view.terminal);
+  renderSettings(t);
+  patch($("keys"), ...keysHint(t.view));
+}
+
 function render() {
   const view = t.view;
   if (!view) return;
@@ -172,11 +181,9 @@ function render() {
   const line = renderStatus(t);
   renderStage(t);
   patch($("controls"), ...controls(t));
-  renderSeats(t);
-  renderKey(t);
-  renderLog(t, view.terminal);
-  renderSettings(t);
-  patch($("keys"), ...keysHint(view));
+  if (t.shown) renderAside(t);
+  else requestAnimationFrame(() => setTimeout(() => renderAside(t)));  // the first frame: board and choices only
+  t.shown = true;
   renderEnd(t, patch);
   refreshWords(t);
   announceUpdate(t, line);

@@ -4,7 +4,7 @@ import {api, el, playWalks, readable, seatName, SEAT_COLOURS} from "/static/comm
 import {patch} from "/static/morph.js";
 import {loadBoard} from "/static/boards/index.js";
 import {tray} from "/static/table/dice.js";
-import {fitText} from "/static/table/fit.js";
+import {fitText, stageResized} from "/static/table/fit.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const $ = (id) => document.getElementById(id);
@@ -63,7 +63,8 @@ async function main() {
   $("forward").onclick = () => show(Math.min(total, step + 1));
   $("last").onclick = () => show(total);
   $("slider").oninput = (e) => show(Number(e.target.value));
-  new ResizeObserver(() => fitText($("stage"))).observe($("stage"));
+  new ResizeObserver(([entry]) => stageResized($("stage"), entry.contentRect.width, entry.contentRect.height))
+    .observe($("stage"));
   document.addEventListener("keydown", (e) => {
     if (e.target.matches("input")) return;
     if (e.key === "ArrowRight") show(Math.min(total, step + 1));

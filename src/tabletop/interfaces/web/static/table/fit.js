@@ -1,18 +1,41 @@
 // Text on a board is drawn for a big screen. On a small one no label is dropped: every label that would show
 // smaller than 12 CSS px is drawn at 12 px instead (boards leave room for it, and say in their key what their
-// shapes and colours mean). One style rule per font size does it: no label is touched one by one.
+// shapes and colours mean). One style rule per font size does it: no label is touched one by one. The scale is
+// worked out from the stage's size (kept as it changes) and the board's viewBox, so no update forces a layout.
 export const SMALLEST = 12;
 
 const rules = document.createElement("style");
 document.head.append(rules);
+const sizes = new WeakMap();  // stage -> {width, height, zoom}
 
-/** CSS px per unit of the board's drawing, as it is shown now (zoom included). */
+function sizeOf(stage) {
+  let size = sizes.get(stage);
+  if (!size) {
+    const box = stage.querySelector(".board-viewport") || stage;
+    size = {width: box.clientWidth, height: box.clientHeight, zoom: 1};
+    sizes.set(stage, size);
+  }
+  return size;
+}
+
+/** The stage's room for the board changed (a ResizeObserver's entry), or its zoom. */
+export function stageResized(stage, width, height) {
+  Object.assign(sizeOf(stage), {width, height});
+  fitText(stage);
+}
+
+export function stageZoomed(stage, zoom) {
+  sizeOf(stage).zoom = zoom;
+  fitText(stage);
+}
+
+/** CSS px per unit of the board's drawing, as it is shown now (the board fits the stage, "meet"; zoom included). */
 export function boardScale(stage) {
   const board = stage.querySelector("svg.board");
   const box = board?.viewBox?.baseVal;
-  if (!board || !box?.width) return null;
-  const matrix = board.getScreenCTM();
-  return matrix ? Math.hypot(matrix.a, matrix.b) : null;
+  if (!box?.width || !box.height) return null;
+  const size = sizeOf(stage);
+  return Math.min(size.width / box.width, size.height / box.height) * size.zoom;
 }
 
 export function fitText(stage) {

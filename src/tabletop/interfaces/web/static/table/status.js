@@ -84,7 +84,9 @@ export function renderStatus(t) {
   const recent = `${t.recent.join("\n")}\n${line.text.replace(/[\d.:]+( s)? left/, "")}`;
   if (recent !== t.recentShown) {
     t.recentShown = recent;
-    showRecent(t, document.getElementById("last"));
+    // measured once the frame is drawn (its layout done), so that it forces none
+    cancelAnimationFrame(t.recentFrame);
+    t.recentFrame = requestAnimationFrame(() => showRecent(t, document.getElementById("last")));
   }
   return line;
 }

@@ -3,7 +3,7 @@
 // keyboard. The board is scaled as a whole (its labels grow with it); a tap that was a drag does not act.
 import {el} from "/static/common.js";
 import {patch} from "/static/morph.js";
-import {fitText} from "/static/table/fit.js";
+import {stageResized, stageZoomed} from "/static/table/fit.js";
 
 const MAX = 4;
 const STEP = 1.6;
@@ -18,9 +18,10 @@ export function setupZoom(t) {
   let gesture = null;  // {s, x, y, mid, dist} at the start of a pinch, or {x, y, px, py} at the start of a drag
   let dragged = false;
 
+  let w = port.clientWidth;
+  let h = port.clientHeight;
+
   function clamp() {
-    const w = port.clientWidth;
-    const h = port.clientHeight;
     z.s = Math.min(MAX, Math.max(1, z.s));
     z.x = Math.min(0, Math.max(w - w * z.s, z.x));
     z.y = Math.min(0, Math.max(h - h * z.s, z.y));
@@ -31,7 +32,7 @@ export function setupZoom(t) {
     box.style.transform = z.s === 1 ? "" : `translate(${z.x}px, ${z.y}px) scale(${z.s})`;
     port.classList.toggle("zoomed", z.s > 1);
     t.zoomed = z.s > 1;
-    fitText(stage);
+    stageZoomed(stage, z.s);
     tools();
   }
 
@@ -45,7 +46,7 @@ export function setupZoom(t) {
   }
 
   function centre() {
-    return [port.clientWidth / 2, port.clientHeight / 2];
+    return [w / 2, h / 2];
   }
 
   function tools() {
@@ -127,7 +128,11 @@ export function setupZoom(t) {
     zoomAt(z.s * Math.exp(-event.deltaY / 200), ...local(event));
   }, {passive: false});
 
-  new ResizeObserver(() => apply()).observe(port);
+  new ResizeObserver(([entry]) => {
+    ({width: w, height: h} = entry.contentRect);
+    stageResized(stage, w, h);
+    apply();
+  }).observe(port);
   tools();
 
   /** After an update: if the board is zoomed and the places a decision refers to are out of sight, go to them. */
