@@ -257,8 +257,7 @@ async function main() {
   if (token) rememberSeat(gameId, null, token, "");
   $("replay-link").href = `/replay/${gameId}`;
   $("record-link").href = `/api/games/${gameId}/record`;
-  const first = await fetch(`/api/games/${gameId}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
-  const data = await first.json().catch(() => ({}));
+  const {response: first, data, early} = await window.tableStart;  // asked for by the page's head (game.html)
   if (!first.ok) {
     $("status").textContent = data.detail || "This game cannot be opened.";
     $("status-bar").classList.add("refused");
@@ -268,8 +267,7 @@ async function main() {
     }
     return;
   }
-  if (data.board_style) document.head.append(el("link", {rel: "stylesheet", href: data.board_style}));
-  t.board = await loadBoard(data.board_module);
+  t.board = (await early.board) || await loadBoard(data.board_module);
   if (t.board.colour) t.ctx.colour = (seat) => t.board.colour(t.view || data, seat);
   setupZoom(t);
   $("stage").addEventListener("pointerdown", () => finishWalks($("board")), {passive: true});
@@ -282,7 +280,7 @@ async function main() {
   t.view = data;
   t.receivedAt = performance.now();
   render();
-  setupHelp(data);
+  setupHelp(data, early.help);
   connect();
 }
 
