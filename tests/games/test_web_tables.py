@@ -45,19 +45,19 @@ def test_donkey_kong_score_table_adds_up_to_each_score_in_plain_words() -> None:
         assert ending is not None
         assert "Finish" in ending["reason"] and "500-point bonus" in ending["reason"]
         table = ending["table"]
-        assert table["columns"] == ["Player", "Place", "Cards played", "Finish bonus", "Lost to steals",
-                                    "Cards sent back", "Cards they stole", "Score"]
+        assert table["columns"] == ["Player", "Place", "Score", "Cards played", "Finish bonus", "Lost to steals",
+                                    "Cards sent back", "Cards they stole"]
         assert len(table["notes"]) == 3 and any("sent back" in note.lower() for note in table["notes"])
         scores = state.scores()
         assert [row[0] for row in table["rows"]] == [f"seat {s}" for s in sorted(range(3), key=lambda s: -scores[s])]
         for row in table["rows"]:
             seat = int(row[0].split()[1])
-            played, bonus, stolen, returned = (points(cell) for cell in row[2:6])
+            played, bonus, stolen, returned = (points(cell) for cell in row[3:7])
             assert stolen <= 0 and returned <= 0 and bonus in (0, 500)
-            assert played + bonus + stolen + returned == scores[seat] == points(row[-1])
-            assert re.fullmatch(r"\d+ cards?", row[6])
+            assert played + bonus + stolen + returned == scores[seat] == points(row[2])
+            assert re.fullmatch(r"\d+ cards?", row[7])
         assert table["rows"][0][1] == "1st"
-        assert sum(1 for row in table["rows"] if row[3] == "+500") == 1  # one pawn reached the Finish
+        assert sum(1 for row in table["rows"] if row[4] == "+500") == 1  # one pawn reached the Finish
     assert summary(make("donkey-kong", players=2).new_initial_state()) is None
 
 

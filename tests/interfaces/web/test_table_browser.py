@@ -109,8 +109,8 @@ def test_a_whole_game_is_explained_at_the_end(browser: Any, start_server: Any, a
         page.click(".spectate-link")
         page.wait_for_selector("#end-screen[open] #score-table", timeout=120_000)
         head = page.eval_on_selector_all("#score-table thead th", "els => els.map(e => e.textContent)")
-        assert head == ["Player", "Place", "Cards played", "Finish bonus", "Lost to steals", "Cards sent back",
-                        "Cards they stole", "Score"]
+        assert head == ["Player", "Place", "Score", "Cards played", "Finish bonus", "Lost to steals",
+                        "Cards sent back", "Cards they stole"]
         rows = page.eval_on_selector_all("#score-table tbody tr",
                                          "rows => rows.map(r => [...r.children].map(c => c.textContent))")
         assert len(rows) == 2 and rows[0][1] == "1st"

@@ -42,7 +42,7 @@ def _signed(points: int) -> str:
 
 
 def summary(state: State) -> dict[str, Any] | None:
-    """Who reached the Finish, and each seat's score by cause, in plain words (the columns add up to the score)."""
+    """Who reached the Finish, and each seat's score by cause, in plain words (the causes add up to the score)."""
     if not isinstance(state, DonkeyKongState) or not state.is_terminal():
         return None
     players = state.game.num_players
@@ -75,9 +75,9 @@ def summary(state: State) -> dict[str, Any] | None:
     finisher = None if state.finisher < 0 else state.finisher
     order = sorted(range(players), key=lambda s: (-scores[s], s))
     place = places(scores)
-    rows = [[f"seat {s}", ordinal(place[s]), f"{_signed(played[s])} ({plural(cards[s], 'card', 'cards')})",
-             _signed(bonus[s]), _signed(-stolen[s]), _signed(-returned[s]), plural(steals[s], "card", "cards"),
-             f"{scores[s]:,}"] for s in order]
+    rows = [[f"seat {s}", ordinal(place[s]), f"{scores[s]:,}",
+             f"{_signed(played[s])} ({plural(cards[s], 'card', 'cards')})", _signed(bonus[s]), _signed(-stolen[s]),
+             _signed(-returned[s]), plural(steals[s], "card", "cards")] for s in order]
     winners = state.winners()
     if finisher is not None:
         lead = "the highest score wins" if len(winners) == 1 else "a tie on points shares the win"
@@ -89,8 +89,9 @@ def summary(state: State) -> dict[str, Any] | None:
         "reason": reason,
         "table": {
             "caption": "How the scores were made",
-            "columns": ["Player", "Place", "Cards played", "Finish bonus", "Lost to steals", "Cards sent back",
-                        "Cards they stole", "Score"],
+            # the place and the score first: on a phone the table scrolls sideways, and they must be in sight
+            "columns": ["Player", "Place", "Score", "Cards played", "Finish bonus", "Lost to steals", "Cards sent back",
+                        "Cards they stole"],
             "rows": rows,
             "notes": list(NOTES),
         },
