@@ -80,7 +80,7 @@ def play_by_ear(page: Any, game: str, limit: float) -> dict[str, Any]:
             words = dialog.aria_snapshot()
             dialog.get_by_role("button", name="Close").press("Enter")
             continue
-        pick = named[-1] if game == "donkey-kong" else named[0]  # Donkey Kong: the last route climbs
+        pick = named[0] if game == "jumanji" else named[-1]  # the last route or pad climbs; "stop" keeps a turn short
         try:
             page.get_by_role("button", name=pick, exact=True).first.press("Enter", timeout=2000)
             presses += 1
