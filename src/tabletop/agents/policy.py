@@ -15,10 +15,12 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+from tabletop.agents.registry import option_values, spec_name
 from tabletop.core.actions import Action
 from tabletop.core.errors import TabletopError
+from tabletop.core.options import Option
 from tabletop.core.state import State
 
 
@@ -51,13 +53,20 @@ def load_model(path: str) -> Any:
 class PolicyAgent:
     """Plays the trained policy's choice among the legal actions (its most likely one, or a sample)."""
 
-    def __init__(self, model: str | None, deterministic: bool = True) -> None:
-        if not model:
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("model", "path", None, "a policy file trained with MaskablePPO (examples/train.py)",
+               nullable=True, none_means="none: the agent refuses to start"),
+        Option("deterministic", bool, True, "play the policy's most likely action (false: sample it)"),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        values = option_values("policy", self.options, options)
+        if not values["model"]:
             raise PolicyLoadError("the policy agent needs its file: policy:model=PATH")
-        self.path = model
-        self.deterministic = deterministic
-        self.model = load_model(model)
-        self.name = f"policy:model={model}" + ("" if deterministic else ":deterministic=false")
+        self.path: str = values["model"]
+        self.deterministic: bool = values["deterministic"]
+        self.model = load_model(self.path)
+        self.name = spec_name("policy", self.options, values, always=("model",))
         self.seat = 0
 
     def reset(self, seat: int) -> None:

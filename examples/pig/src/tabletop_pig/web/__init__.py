@@ -12,6 +12,8 @@ from tabletop.core import Game, State
 from tabletop.core.words import ordinal, places
 from tabletop_pig.state import PigState
 
+__all__ = ["ASSETS", "layout"]
+
 #: the board's static files (``board.js``), served at ``/boards/pig/``
 ASSETS = Path(__file__).resolve().parent
 
