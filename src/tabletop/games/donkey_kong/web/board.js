@@ -1,7 +1,12 @@
 // Donkey Kong: girders and ladders, pawns, barrels and fireballs, Donkey Kong's arm, the Oil Can, the dice, and
 // the routes to choose from (their words, the cards and the key are in explain.js).
 import {el, fixedLayer, svg, walk} from "/static/common.js";
+import {plural} from "/static/words.js";
 import {cardName, cards, label} from "./explain.js";
+
+// the words drawn on the board (the rest are in explain.js)
+const BARRELS_LEFT = {one: "{n} barrel left", other: "{n} barrels left"};
+const BARRELS_IN_ARM = {one: "{n} barrel in his arm", other: "{n} barrels in his arm"};
 
 export {aside, cards, choicesCaption, contact, describe, label, legend, prompt} from "./explain.js";
 
@@ -285,11 +290,11 @@ function drawScenery(root, view, geo, board) {
   // Donkey Kong beside the barrel drop, with the barrels left in his arm
   if (board.barrel_drop) {
     const [x, y] = geo.girderSpot(board.barrel_drop);
-    root.append(svg("g", {class: "kong"}, svg("title", {}, `Donkey Kong: ${state.barrels_in_arm} barrels in his arm`),
+    root.append(svg("g", {class: "kong"}, svg("title", {}, `Donkey Kong: ${plural(state.barrels_in_arm, BARRELS_IN_ARM)}`),
       svg("ellipse", {cx: x - 4, cy: y - 62, rx: 36, ry: 30, fill: "#8b4513", stroke: "#3b1d08", "stroke-width": 3}),
       svg("ellipse", {cx: x - 4, cy: y - 56, rx: 18, ry: 13, fill: "#e8b07a"}),
       svg("text", {x: x + 40, y: y - 60, "font-size": 16, "font-weight": 700, fill: "#ffd27f"},
-        `arm: ${state.barrels_in_arm}`)));
+        plural(state.barrels_in_arm, BARRELS_LEFT))));
   }
   // the Oil Can, where fireballs wait
   const [ox, oy] = geo.spot("OIL");

@@ -219,8 +219,6 @@ export function draw(view, ctx) {
     const left = MARGIN + SLOT_W * (maxOffset + place.offset);
     root.append(svg("rect", {x: left, y: y + 6, width: SLOT_W * columns, height: ROW_H - 12, rx: 12, fill: "#fff",
       stroke: "#b8ad96", "stroke-width": 2, class: "level", "data-key": `level-${place.level}`}));
-    root.append(svg("text", {x: left + 9, y: y + 32, "font-size": 24, "font-weight": 800, fill: "#4a4335"},
-      place.level));
     drawLevelTargets(root, view, ctx, levels, place, y, left, columns, width);
     for (const [slot, number] of board.levels?.[place.level] || []) {
       const name = `${place.level}${number}`;
@@ -228,6 +226,9 @@ export function draw(view, ctx) {
       padAt[name] = [x, y + ROW_H / 2 + 12];
       drawPad(root, view, ctx, pads.get(name), name, number, x, y, sel.pad === name);
     }
+    // the level's letter over its pads (a highlighted first pad covered it), letting a tap through to the pad
+    root.append(svg("text", {x: left + 9, y: y + 32, "font-size": 24, "font-weight": 800, fill: "#4a4335",
+      "pointer-events": "none", class: "level-name"}, place.level));
   });
   drawDoodlers(root, view, ctx, padAt, height);
   return root;

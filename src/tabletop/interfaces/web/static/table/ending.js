@@ -4,6 +4,11 @@
 import {el, readable} from "/static/common.js";
 import {list} from "/static/words.js";
 
+// the words of this module (for translation)
+const WORDS = {results: "Results", nobody: "Nobody won", shared: "You share the win!", won: "You won!",
+  othersWon: (names) => `${names} won`, join: "Join the rematch", watch: "Watch the rematch", rematch: "Rematch",
+  replay: "Replay", lobby: "Lobby", seeBoard: "See the board"};
+
 /** A cell that is a number ("1,200", "−900", "+4,400 (17 cards)") is set right, to line up with the others. */
 const NUMBER = /^[−+-]?[\d,]+(\s|$)/;
 
@@ -18,7 +23,7 @@ function resultsTable(view, ending) {
   // a wide table scrolls sideways on a phone (a region that a keyboard can scroll too)
   return el("div", {class: "table-scroll", tabindex: 0, role: "region", "aria-labelledby": "score-caption"},
     el("table", {class: "score-table", id: "score-table"},
-      el("caption", {id: "score-caption"}, table.caption || "Results"),
+      el("caption", {id: "score-caption"}, table.caption || WORDS.results),
       el("thead", {}, head),
       el("tbody", {}, ...rows)),
     table.notes?.length ? el("ul", {class: "table-notes"}, ...table.notes.map((n) => el("li", {}, readable(view, n))))
@@ -28,9 +33,9 @@ function resultsTable(view, ending) {
 export function headline(t) {
   const {view, ctx} = t;
   const winners = view.winners;
-  if (!winners.length) return "Nobody won";
-  if (view.mine.length === 1 && winners.includes(view.mine[0])) return winners.length > 1 ? "You share the win!" : "You won!";
-  return `${list(winners.map((s) => ctx.seatName(s)))} won`;
+  if (!winners.length) return WORDS.nobody;
+  if (view.mine.length === 1 && winners.includes(view.mine[0])) return winners.length > 1 ? WORDS.shared : WORDS.won;
+  return WORDS.othersWon(list(winners.map((s) => ctx.seatName(s))));
 }
 
 function endContent(t) {
@@ -39,19 +44,19 @@ function endContent(t) {
   let rematch = null;
   if (view.rematch && players) {
     rematch = el("a", {class: "button-link primary", id: "join-rematch",
-      href: `/game/${view.rematch}?token=${encodeURIComponent(token)}`}, "Join the rematch");
+      href: `/game/${view.rematch}?token=${encodeURIComponent(token)}`}, WORDS.join);
   } else if (view.rematch) {
-    rematch = el("a", {class: "button-link", id: "watch-rematch", href: `/game/${view.rematch}`}, "Watch the rematch");
+    rematch = el("a", {class: "button-link", id: "watch-rematch", href: `/game/${view.rematch}`}, WORDS.watch);
   } else if (players) {
-    rematch = el("button", {type: "button", class: "primary", id: "rematch", onclick: () => ctx.rematch()}, "Rematch");
+    rematch = el("button", {type: "button", class: "primary", id: "rematch", onclick: () => ctx.rematch()}, WORDS.rematch);
   }
   return [
     el("h2", {id: "end-title"}, headline(t)),
     el("p", {class: "reason", id: "end-reason"}, view.ending?.reason ? readable(view, view.ending.reason) : ""),
     el("div", {class: "end-actions"}, rematch,
-      el("a", {class: "button-link", href: `/replay/${view.id}`, id: "end-replay"}, "Replay"),
-      el("a", {class: "button-link", href: "/", id: "end-lobby"}, "Lobby"),
-      el("button", {type: "button", id: "see-board", onclick: () => closeEnd(t)}, "See the board")),
+      el("a", {class: "button-link", href: `/replay/${view.id}`, id: "end-replay"}, WORDS.replay),
+      el("a", {class: "button-link", href: "/", id: "end-lobby"}, WORDS.lobby),
+      el("button", {type: "button", id: "see-board", onclick: () => closeEnd(t)}, WORDS.seeBoard)),
     resultsTable(view, view.ending),
   ];
 }
