@@ -142,7 +142,9 @@ def test_pinch_zooms_and_a_finger_pans_the_board_on_a_phone(browser: Any, server
         x1, y1 = offset_of(page)
         assert (x1 - x0, y1 - y0) == pytest.approx((100, 50), abs=1), "one finger pans the zoomed board"
         assert page.evaluate("window.scrollY") == 0, "the page itself did not scroll"
+        page.wait_for_timeout(500)  # a person lifts the finger and looks (a tap at once only stops the fling)
         page.get_by_role("button", name="Show the whole board").tap()
+        expect(page.locator("#zoom-fit")).to_have_count(0)
         assert scale_of(page) == 1
     finally:
         context.close()
