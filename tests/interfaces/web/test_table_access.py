@@ -30,14 +30,19 @@ GAMES = [g for g in ("jumanji", "doodle-jump", "donkey-kong") if g in installed_
 TOOLS = {"Undo", "Key", "Board in words", "Show the result", "Zoom in", "Zoom out", "Fit"}
 #: Doodle Jump's dice in the tray are toggles that narrow the pads offered (a player may skip them)
 PICKS = re.compile(r"^(die \d+|symbol die): ")
-BUTTON = re.compile(r'^\s*- button(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?P<rest>.*)$')
+BUTTON = re.compile(r'^button(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?P<rest>.*)$')
+#: a snapshot's item, which YAML quotes when its text holds ": " (a pad's "F8: 2 ways (...)")
+ITEM = re.compile(r"^\s*- (?:'(?P<quoted>(?:[^']|'')*)':?|(?P<plain>.*))$")
 
 
 def buttons(snapshot: str) -> list[str]:
     """The names of the enabled buttons in an aria snapshot, in order; an unnamed button fails the test."""
     names = []
     for line in snapshot.splitlines():
-        found = BUTTON.match(line)
+        item = ITEM.match(line)
+        text = "" if item is None else (item.group("plain") if item.group("quoted") is None
+                                        else item.group("quoted").replace("''", "'"))
+        found = BUTTON.match(text)
         if not found:
             continue
         name = (found.group("name") or "").replace('\\"', '"')
@@ -80,8 +85,9 @@ def play_by_ear(page: Any, game: str, limit: float) -> dict[str, Any]:
             words = dialog.aria_snapshot()
             dialog.get_by_role("button", name="Close").press("Enter")
             continue
-        jumps = [n for n in named if n.startswith("Jump to")]  # Doodle Jump: a jump climbs, a shift or a move may not
-        pick = named[0] if game == "jumanji" else (jumps or named)[-1]  # the last route or pad climbs; "stop" ends a turn
+        # the last route or pad climbs, "stop" ends a turn; in Doodle Jump a jump climbs where a shift may not
+        jumps = [n for n in named if n.startswith("Jump to")]
+        pick = named[0] if game == "jumanji" else (jumps or named)[-1]
         try:
             page.get_by_role("button", name=pick, exact=True).first.press("Enter", timeout=2000)
             presses += 1

@@ -38,7 +38,8 @@ COVERED = """() => {
   let drawn;
   if (svg) {
     const m = svg.getScreenCTM(), v = svg.viewBox.baseVal;
-    const a = new DOMPoint(v.x, v.y).matrixTransform(m), b = new DOMPoint(v.x + v.width, v.y + v.height).matrixTransform(m);
+    const a = new DOMPoint(v.x, v.y).matrixTransform(m);
+    const b = new DOMPoint(v.x + v.width, v.y + v.height).matrixTransform(m);
     drawn = {left: a.x, top: a.y, right: b.x, bottom: b.y};
   } else {
     const parts = [...document.querySelectorAll("#board > * > *")].map((e) => e.getBoundingClientRect());
