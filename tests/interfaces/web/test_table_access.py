@@ -74,7 +74,8 @@ def play_by_ear(page: Any, game: str, limit: float) -> dict[str, Any]:
         if any(line.startswith("Game over") for line in lately):
             break
         named = [n for n in buttons(choices.aria_snapshot()) if n not in TOOLS and not PICKS.match(n)]
-        if not named:
+        on_board = not named
+        if on_board:
             named = [n for n in buttons(board.aria_snapshot()) if n not in TOOLS]
         if not named:
             page.wait_for_timeout(40)
@@ -93,7 +94,9 @@ def play_by_ear(page: Any, game: str, limit: float) -> dict[str, Any]:
             presses += 1
         except Exception:
             pass
-        page.wait_for_timeout(30)
+        # a place on the board may answer with a list (a pad several combinations reach): listen for it before
+        # pressing again, as a person does (a second press would put the pad back)
+        page.wait_for_timeout(400 if on_board else 30)
     return {"heard": heard, "presses": presses, "words": words}
 
 
