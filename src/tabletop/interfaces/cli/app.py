@@ -33,8 +33,8 @@ from tabletop.core.replay import replay
 from tabletop.interfaces.cli.agents import agents_command
 from tabletop.interfaces.cli.analyse import analyse_command
 from tabletop.interfaces.cli.console import console, errors, fail, need, or_exit
-from tabletop.interfaces.cli.deploy import deploy_command
 from tabletop.interfaces.cli.data import app as data_app
+from tabletop.interfaces.cli.deploy import deploy_command
 from tabletop.interfaces.cli.options import build_bots, build_game
 from tabletop.interfaces.cli.serve import serve_command
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession, verdict
