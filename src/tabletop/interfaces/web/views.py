@@ -191,7 +191,16 @@ def replay_view(room: ReadOnlyRoom, step: int) -> dict[str, Any]:
     """A spectator's view of the game after its first ``step`` actions (for the replay page)."""
     history = room.state.history()
     step = max(0, min(step, len(history)))
-    state, log = room.replay(step)
+    state, log = room.replay(step - 1 if step else 0)
+    last: list[str] = []  # what the last action did, in the log's words
+    if step:
+        size = state.log_size()
+        state = state.clone()
+        state.apply_action(history[step - 1])
+        last = state.log(size)
+        log.extend(last)
+        if step - 1 in room.notes:  # the server's word on an action (it played for someone)
+            log.append(room.notes[step - 1])
     mover = state.current_player()
     return {
         **header(room),
@@ -204,6 +213,7 @@ def replay_view(room: ReadOnlyRoom, step: int) -> dict[str, Any]:
         "total": len(history),
         "n": step,
         "last": str(history[step - 1]) if step else None,
+        "last_log": last,
         "actions": [str(a) for a in history],
         **position_view(room.game, state, None),
         "mover": mover,

@@ -16,6 +16,7 @@ from typing import Any
 
 from tabletop.core.chance import percent
 from tabletop.core.state import State
+from tabletop.core.words import ordinal, places, plural
 from tabletop.games.donkey_kong.actions import LOSE, STEAL, Route
 from tabletop.games.donkey_kong.position import RED_ROLL, WHITE_ROLL
 from tabletop.games.donkey_kong.state import DonkeyKongState
@@ -26,8 +27,22 @@ TURN_STEPS = 400
 
 
 
+#: what the end screen's columns mean, for people who never read the rules
+NOTES = (
+    "Cards played: each Jump or Hammer played on a barrel or fireball that reached the pawn scores its points.",
+    "Cards sent back: an obstacle reached the pawn on its own turn with no card in hand, so one of its scored "
+    "cards went back to the deck, points and all.",
+    "Steals: an obstacle reached a pawn on another player's turn with no card in hand, so that player took one of "
+    "its scored cards into their hand (to score it when they play it).",
+)
+
+
+def _signed(points: int) -> str:
+    return f"+{points:,}" if points > 0 else f"−{-points:,}" if points < 0 else "0"
+
+
 def summary(state: State) -> dict[str, Any] | None:
-    """Who reached the Finish, and each seat's score by cause."""
+    """Who reached the Finish, and each seat's score by cause, in plain words (the causes add up to the score)."""
     if not isinstance(state, DonkeyKongState) or not state.is_terminal():
         return None
     players = state.game.num_players
@@ -52,27 +67,33 @@ def summary(state: State) -> dict[str, Any] | None:
             elif delta > 0:  # face-down cards: played on an obstacle (chosen, or the only one held)
                 played[seat] += delta
                 cards[seat] += sum(replay.played_of(seat)) - held[seat]
-        if text.startswith(STEAL):
+        if text.startswith(STEAL):  # K-CARD-6: the stealer takes the card into their hand
             for line in replay.log(size):
                 if " steals " in line and line.startswith("seat "):
                     steals[int(line.split()[1])] += 1
-    scores = state.to_dict()["scores"]
-    finisher = state.to_dict().get("finisher")
-    rows = [[f"seat {s}", f"{played[s]} ({cards[s]} cards)", bonus[s], -stolen[s] if stolen[s] else 0,
-             -returned[s] if returned[s] else 0, steals[s], scores[s]] for s in range(players)]
+    scores = state.scores()
+    finisher = None if state.finisher < 0 else state.finisher
+    order = sorted(range(players), key=lambda s: (-scores[s], s))
+    place = places(scores)
+    rows = [[f"seat {s}", ordinal(place[s]), f"{scores[s]:,}",
+             f"{_signed(played[s])} ({plural(cards[s], 'card', 'cards')})", _signed(bonus[s]), _signed(-stolen[s]),
+             _signed(-returned[s]), plural(steals[s], "card", "cards")] for s in order]
     winners = state.winners()
     if finisher is not None:
         lead = "the highest score wins" if len(winners) == 1 else "a tie on points shares the win"
-        reason = f"seat {finisher} reached the Finish and earned the 500-point bonus; then {lead}."
+        reason = (f"seat {finisher} reached the Finish and earned the {state.rules.finish_bonus}-point bonus; "
+                  f"then {lead}.")
     else:
         reason = "The game ended; the highest score wins."
     return {
         "reason": reason,
         "table": {
             "caption": "How the scores were made",
-            "columns": ["Player", "Cards played", "Finish bonus", "Lost to steals", "Returned to the deck",
-                        "Steals made", "Score"],
+            # the place and the score first: on a phone the table scrolls sideways, and they must be in sight
+            "columns": ["Player", "Place", "Score", "Cards played", "Finish bonus", "Lost to steals", "Cards sent back",
+                        "Cards they stole"],
             "rows": rows,
+            "notes": list(NOTES),
         },
     }
 

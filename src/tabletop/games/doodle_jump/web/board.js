@@ -1,7 +1,8 @@
 // Doodle Jump: the ramp of eight levels (each shifted left, centre or right) with their numbered pads, tiles and
 // Doodlers. Choosing happens on the board: tap dice in the tray, then a highlighted pad (a jump), an arrow beside
 // a level (a shift) or a cross (a removal); the buttons hold the rest (continue, stop, try again ...).
-import {el, svg, walk} from "/static/common.js";
+import {el, fixedLayer, svg, walk} from "/static/common.js";
+import {list, plural, pressWord} from "/static/words.js";
 import {levelTargets, padTargets, parseJump, parseRoll, selected, shown} from "./choosing.js";
 
 export {shown};
@@ -13,6 +14,15 @@ const TOP = 8;
 const TILE_COLOURS = {
   spring: "#4f7a12", shield: "#1f6f9a", shoes: "#7a55b0", flight: "#b95c10", ufo: "#4b4b80", monster: "#9a2f2f",
   black_hole: "#222",
+};
+/** What each tile does, by its effect. */
+const TILE_WORDS = {
+  spring: "used at once: you may jump on to a pad of the next level up",
+  shield: "kept: stops one fall", shoes: "kept: a jump to another pad on the same level",
+  flight: "kept: a jump to a pad on the next level up",
+  ufo: "an enemy: shoot it or jump onto it to win it (then it works as try again, shift or remove)",
+  monster: "an enemy, like the UFO, but jumping onto it from directly beneath is a fall",
+  black_hole: "swallows whoever lands on it",
 };
 const SYMBOL_WORDS = {shift: "shift a level (an arrow beside it)", remove: "move a level to the top (its cross)",
   again: "roll the unused dice again"};
@@ -58,13 +68,21 @@ export function seatExtra(view, seat) {
 }
 
 const PROMPTS = {
-  roll: "roll the dice", start: "roll, or use a kept tile first", spring: "bounce up a level, or stay",
-  decide: "jump (tap dice, then a pad) or use the symbol die", cont: "continue (roll the other dice) or stop",
-  shield: "spend a Shield, or fall",
+  roll: () => "roll the dice", start: () => "roll, or use a kept tile first", spring: () => "bounce up a level, or stay",
+  decide: () => `jump (${pressWord()} a highlighted pad) or use the symbol die`,
+  cont: () => "continue (roll the other dice) or stop", shield: () => "spend a Shield, or fall",
 };
 
 export function prompt(view) {
-  return PROMPTS[view.state.phase] || null;
+  return PROMPTS[view.state.phase]?.() || null;
+}
+
+/** Above the buttons, when a pad several dice combinations reach was chosen: which is which. */
+export function choicesCaption(view) {
+  const {pad} = selected(view);
+  if (!pad) return null;
+  const ways = padTargets(view).get(pad)?.length ?? 0;
+  return `${plural(ways, {one: "way", other: "ways"})} to jump to ${pad}: choose the dice to use`;
 }
 
 // -- the dice tray ------------------------------------------------------------------------------
@@ -85,7 +103,7 @@ function symbolArt(face) {
 
 /** "1 die", "4 dice and the symbol die", "the symbol die", "no dice": what is left to roll. */
 export function diceLeft(numbered, symbol) {
-  const words = numbered === 1 ? "1 die" : `${numbered} dice`;
+  const words = plural(numbered, {one: "die", other: "dice"});
   if (!symbol) return numbered ? words : "no dice";
   return numbered ? `${words} and the symbol die` : "the symbol die";
 }
@@ -144,10 +162,11 @@ export function dice(view, ctx) {
   let note;
   if (choosing) {
     const pads = padTargets(view).size;
+    const press = pressWord();
     note = sel.picked.length
-      ? (pads ? `${pads} pad${pads === 1 ? "" : "s"} can be reached with these dice: tap one on the board`
-        : "No jump uses all the dice picked: tap a die again to put it back")
-      : "Tap dice to see where they take you, or tap a highlighted pad";
+      ? (pads ? `${plural(pads, {one: "pad", other: "pads"})} can be reached with these dice: ${press} one on the board`
+        : `No jump uses all the dice picked: ${press} a die again to put it back`)
+      : `${pressWord(true)} a highlighted pad to jump there, or ${press} dice first to see where they take you`;
   } else if (!live) {
     const left = view.state.dice;
     note = `${diceLeft(left.numbered, left.symbol)} left to roll this turn`;
@@ -179,10 +198,13 @@ export function draw(view, ctx) {
   const height = TOP + ROW_H * (rows + 1) + 10;
   const choosing = view.legal.length > 0;
   const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board doodle-jump",
-    role: choosing ? "group" : "img", "aria-label": describe(view), preserveAspectRatio: "xMidYMin meet"});
-  root.append(svg("rect", {x: 0, y: 0, width, height, rx: 18, fill: "#fbf8ee"}));
-  for (let x = 0; x < width; x += 25) root.append(svg("line", {x1: x, y1: 0, x2: x, y2: height, stroke: "#dce8f3"}));
-  for (let y = 0; y < height; y += 25) root.append(svg("line", {x1: 0, y1: y, x2: width, y2: y, stroke: "#dce8f3"}));
+    role: choosing ? "group" : "img", "aria-label": summaryName(view), preserveAspectRatio: "xMidYMin meet"});
+  root.append(fixedLayer(`doodle-jump-paper-${width}x${height}`, width, height, () => {  // squared paper, drawn once
+    const lines = [svg("rect", {x: 0, y: 0, width, height, rx: 18, fill: "#fbf8ee"})];
+    for (let x = 0; x < width; x += 25) lines.push(svg("line", {x1: x, y1: 0, x2: x, y2: height, stroke: "#dce8f3"}));
+    for (let y = 0; y < height; y += 25) lines.push(svg("line", {x1: 0, y1: y, x2: width, y2: y, stroke: "#dce8f3"}));
+    return lines;
+  }));
   const pads = choosing ? padTargets(view) : new Map();
   const levels = choosing ? levelTargets(view) : new Map();
   const padAt = {};
@@ -293,21 +315,32 @@ function drawDoodlers(root, view, ctx, padAt, height) {
       `${ctx.seatName(seat)} on ${pad || "the start"}`);
     root.append(figure);
     const from = before?.[seat];
-    if (from && (from[0] !== here[0] || from[1] !== here[1])) {  // a jump: a hop in an arc
-      const hop = [];
-      for (let i = 0; i <= 8; i++) {
-        const t = i / 8;
-        const lift = 70 * 4 * t * (1 - t);
-        hop.push([from[0] + (here[0] - from[0]) * t, from[1] + (here[1] - from[1]) * t - lift]);
-      }
-      walk(figure, hop, here, 45);
-    }
+    if (from && (from[0] !== here[0] || from[1] !== here[1])) walk(figure, flight(from, here), here, 45);
   });
   if (lastSpots.id !== view.id || lastSpots.n !== view.n) lastSpots = {id: view.id, n: view.n, spots};
 }
 
+/** A Doodler's way from one spot to another: up (or along) in a hop's arc; down, a fall that speeds up. */
+function flight(from, to) {
+  const points = [];
+  const falling = to[1] > from[1] + 1;
+  for (let i = 0; i <= 10; i++) {
+    const t = i / 10;
+    if (falling) {  // a short rise off the pad, then down faster and faster
+      const drop = t < 0.2 ? -18 * Math.sin(t / 0.2 * Math.PI / 2) : (to[1] - from[1] + 18) * ((t - 0.2) / 0.8) ** 2 - 18;
+      points.push([from[0] + (to[0] - from[0]) * Math.min(1, t * 2), from[1] + drop]);
+    } else {
+      const lift = 70 * 4 * t * (1 - t);
+      points.push([from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t - lift]);
+    }
+  }
+  points[points.length - 1] = to;
+  return points;
+}
+
 function doodler(x, y, colour, seat, moving, title) {
-  const g = svg("g", {class: "doodler", "data-seat": seat, "data-key": `doodler-${seat}`}, svg("title", {}, title));
+  const g = svg("g", {class: `doodler${moving ? " mover" : ""}`, "data-seat": seat, "data-key": `doodler-${seat}`},
+    svg("title", {}, title));
   if (moving) g.append(svg("circle", {cx: x, cy: y, r: 28, fill: "none", stroke: "#333", "stroke-width": 3,
     "stroke-dasharray": "6 4"}));
   g.append(svg("ellipse", {cx: x, cy: y, rx: 17, ry: 21, fill: colour, stroke: "#1d1d1d", "stroke-width": 3}));
@@ -319,7 +352,62 @@ function doodler(x, y, colour, seat, moving, title) {
   return g;
 }
 
-export function describe(view) {
+/** Where everything is, in words: each level from the top with its shift, pads and tiles; each Doodler. */
+export function describe(view, ctx) {
+  const state = view.state;
+  const board = view.board || {};
+  const name = (seat) => (ctx ? ctx.seatName(seat) : `Player ${seat + 1}`);
+  const lines = state.doodlers.map((pad, seat) => {
+    const kept = Object.entries(state.kept?.[seat] || {}).map(([k, n]) => `${tileName(view, k)}${n > 1 ? ` ×${n}` : ""}`);
+    return `${name(seat)}: ${pad ? `on pad ${pad}` : "at the start, below the ramp"}`
+      + `${kept.length ? `; keeps ${list(kept)}` : ""}.`;
+  });
+  const rows = state.ramp.length;
+  state.ramp.map((place, row) => [place, row]).reverse().forEach(([place, row]) => {
+    const height = row === rows - 1 ? "top" : row === 0 ? "bottom" : `row ${row + 1} of ${rows}`;
+    if (!place) {
+      lines.push(`Ramp ${height}: no level yet.`);
+      return;
+    }
+    const shift = place.offset < 0 ? "shifted left" : place.offset > 0 ? "shifted right" : "centred";
+    const pads = (board.levels?.[place.level] || []).map(([, number]) => {
+      const pad = `${place.level}${number}`;
+      const tile = state.tiles?.[pad];
+      return tile ? `${pad} (${tileName(view, tile)})` : pad;
+    });
+    lines.push(`Ramp ${height}: level ${place.level}, ${shift}; pads ${list(pads)}.`);
+  });
+  return lines;
+}
+
+/** What the marks on the ramp mean. */
+export function legend(view) {
+  const board = view.board || {};
+  const items = [
+    {swatch: [svg("rect", {x: 2, y: 12, width: 36, height: 18, rx: 9, fill: "#7bc043", stroke: "#3d7a1e", "stroke-width": 2}),
+      svg("text", {x: 20, y: 26, "text-anchor": "middle", "font-size": 14, "font-weight": 800}, "5")],
+    text: "A pad and its number: dice adding up to it jump you there"},
+    {swatch: svg("rect", {x: 2, y: 12, width: 36, height: 18, rx: 9, fill: "#f2c14e", stroke: "#8a6508", "stroke-width": 2}),
+      text: "A highlighted pad: you can jump there now"},
+    {swatch: [svg("rect", {x: 4, y: 4, width: 32, height: 32, rx: 6, fill: "#f2c14e", stroke: "#8a6508", "stroke-width": 2}),
+      svg("text", {x: 20, y: 27, "text-anchor": "middle", "font-size": 18, "font-weight": 800}, "▶")],
+    text: "An arrow beside a level: shift it one step (the symbol die)"},
+    {swatch: [svg("rect", {x: 4, y: 4, width: 32, height: 32, rx: 6, fill: "#e7b3b3", stroke: "#7d1518", "stroke-width": 2}),
+      svg("text", {x: 20, y: 28, "text-anchor": "middle", "font-size": 20, "font-weight": 800}, "⤒")],
+    text: "Move that level to the top of the ramp (the symbol die)"},
+  ];
+  for (const [kind, name] of Object.entries(board.tiles || {})) {
+    const effect = board.tile_effects?.[kind] || kind;
+    items.push({swatch: [svg("rect", {x: 2, y: 8, width: 36, height: 24, rx: 5, fill: TILE_COLOURS[effect] || "#666",
+      stroke: "#1d1d1d", "stroke-width": 2}), svg("text", {x: 20, y: 26, "text-anchor": "middle", "font-size": 15,
+      "font-weight": 800, fill: "#fff"}, tileMark(name))], text: `${name}: ${TILE_WORDS[effect] || effect}`});
+  }
+  items.push({swatch: doodler(20, 22, "#d1495b", 0, false, "a Doodler"),
+    text: "A Doodler, numbered by seat (a dashed ring: whose turn it is)"});
+  return items;
+}
+
+function summaryName(view) {
   const where = view.state.doodlers.map((p, s) => `seat ${s + 1} on ${p || "the start"}`).join(", ");
   return `Doodle Jump ramp of ${view.state.ramp.length} levels; ${where}`;
 }

@@ -14,19 +14,42 @@ from typing import Any
 
 from tabletop.core.chance import percent
 from tabletop.core.state import State
+from tabletop.core.words import plural
 from tabletop.games.doodle_jump.actions import CONTINUE, SPEND_SHIELD, TAKE_FALL
 from tabletop.games.doodle_jump.phases import CONTINUE_OR_STOP, ROLL
 from tabletop.games.doodle_jump.state import DoodleJumpState
 
 
 def summary(state: State) -> dict[str, Any] | None:
-    """Who reached the top."""
+    """Who reached the top, and how high each Doodler got."""
     if not isinstance(state, DoodleJumpState) or not state.is_terminal():
         return None
+    rules = state.rules
     winners = state.winners()
-    if not winners:
-        return {"reason": "The game ended without a Doodler at the top."}
-    return {"reason": f"seat {winners[0]} reached the top of the ramp first."}
+    top = len(state.order) - 1
+    reason = (f"seat {winners[0]} reached the top level of the ramp first." if winners
+              else "The game ended without a Doodler at the top.")
+    below = [top - (state.rows[rules.pad_level[pad]] if pad >= 0 else -1) for pad in state.pos]  # the start: -1
+    order = sorted(range(rules.players), key=lambda s: (s not in winners, below[s], s))
+    rows = []
+    for seat in order:
+        pad = state.pos[seat]
+        where = "the start (off the ramp)" if pad < 0 else (
+            f"pad {rules.pad_names[pad]} (level {rules.level_names[rules.pad_level[pad]]})")
+        kept = state.kept(seat)
+        tiles = ", ".join(f"{rules.tile_names[rules.tile_kinds.index(kind)]}"
+                          f"{f' ×{count}' if count > 1 else ''}" for kind, count in kept.items()) or "none"
+        height = "at the top" if below[seat] == 0 else plural(below[seat], "level", "levels") + " below"
+        rows.append([f"seat {seat}", "won" if seat in winners else "lost", where, height, tiles])
+    return {
+        "reason": reason,
+        "table": {
+            "caption": "How high each Doodler got",
+            "columns": ["Player", "Result", "Doodler ended on", "Height", "Tiles kept"],
+            "rows": rows,
+            "notes": [f"The ramp has {plural(top + 1, 'level', 'levels')}; the start is below the bottom one."],
+        },
+    }
 
 
 def fall_chance(state: DoodleJumpState) -> Fraction:
@@ -61,6 +84,5 @@ def hint(state: State, seat: int) -> str | None:
 
 
 def _dice(state: DoodleJumpState) -> str:
-    count = state.numbered
-    words = f"{count} {'die' if count == 1 else 'dice'}"
+    words = plural(state.numbered, "die", "dice")
     return f"{words} and the symbol die" if state.symbol else words

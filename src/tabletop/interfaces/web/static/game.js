@@ -1,16 +1,19 @@
 // A game page: one WebSocket to the server; every update is drawn in place by the table's parts
-// (status bar, stage, controls, players and log), so nothing under the pointer or the focus is rebuilt.
-import {el, rememberSeat, SEAT_COLOURS, seatName} from "/static/common.js";
+// (status bar, stage, the sheet of choices, players and log), so nothing under the pointer or the focus is rebuilt.
+import {el, finishWalks, rememberSeat, SEAT_COLOURS, seatName} from "/static/common.js";
 import {patch} from "/static/morph.js";
 import {loadBoard} from "/static/boards/index.js";
 import {alertTurn} from "/static/table/alerts.js";
+import {announceUpdate} from "/static/table/announce.js";
 import {controls, listedChoices} from "/static/table/controls.js";
-import {setupZoom} from "/static/table/fit.js";
+import {describeBoard, refreshWords, renderKey, showKey} from "/static/table/describe.js";
+import {renderEnd, reopenEnd} from "/static/table/ending.js";
 import {setupHelp} from "/static/table/help.js";
 import {renderSettings, setupSettings} from "/static/table/settings.js";
 import {renderLog, renderSeats} from "/static/table/sidebar.js";
-import {renderOverlay, renderStage} from "/static/table/stage.js";
+import {renderStage} from "/static/table/stage.js";
 import {clockLeft, renderStatus} from "/static/table/status.js";
+import {setupZoom} from "/static/table/zoom.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
@@ -55,6 +58,10 @@ t.ctx = {
   seatName: (seat) => seatName(t.view, seat),
   colour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
   rerender: () => render(),
+  showEnd: () => reopenEnd(t),
+  showKey: () => showKey(t),
+  describe: () => describeBoard(t),
+  reveal: () => {},
 };
 
 function showError(message) {
@@ -139,8 +146,28 @@ function focusKey() {
 function restoreFocus(selector) {
   if (!selector || (document.activeElement && document.activeElement !== document.body)) return;
   const again = document.querySelector(selector);
-  const next = again || document.querySelector("#controls .choice, #controls button:not([disabled]), #overlay button");
+  const next = again || document.querySelector(
+    "#controls .live-panel button, #controls .choice, #controls button:not([disabled]), #board .target, #overlay button");
   next?.focus({preventScroll: true});
+}
+
+function keysHint(view) {
+  const parts = view.mine.length
+    ? [el("kbd", {}, "1"), "–", el("kbd", {}, "9"), " choose, ", el("kbd", {}, "R"), " roll, ", el("kbd", {}, "U"),
+      " undo, "]
+    : [];
+  const live = view.mine.length && t.board.liveKeys ? [...t.board.liveKeys(), ", "] : [];
+  return ["Keys: ", ...parts, ...live, el("kbd", {}, "D"), " the board in words, ", el("kbd", {}, "Tab"),
+    " moves between buttons."];
+}
+
+/** The parts beside the table (on a phone, below it): players, the key, the log, settings, the keys. */
+function renderAside(t) {
+  renderSeats(t);
+  renderKey(t);
+  renderLog(t, t.view.terminal);
+  renderSettings(t);
+  patch($("keys"), ...keysHint(t.view));
 }
 
 function render() {
@@ -154,11 +181,18 @@ function render() {
   const line = renderStatus(t);
   renderStage(t);
   patch($("controls"), ...controls(t));
-  renderSeats(t);
-  renderLog(t, view.terminal);
-  renderSettings(t);
+  if (t.shown) renderAside(t);
+  else requestAnimationFrame(() => setTimeout(() => renderAside(t)));  // the first frame: board and choices only
+  t.shown = true;
+  renderEnd(t, patch);
+  refreshWords(t);
+  announceUpdate(t, line);
   alertTurn(t, line);
   restoreFocus(focused);
+  if (view.legal.length && t.revealed !== view.n) {
+    t.revealed = view.n;
+    t.ctx.reveal();
+  }
   ticking();
 }
 
@@ -166,13 +200,13 @@ let ticker = null;
 
 /** Ten times a second while a race or a turn clock runs: the countdowns move, nothing else is redrawn. */
 function ticking() {
-  const running = t.view.live?.phase === "running" || clockLeft(t) !== null || t.board.busy?.();
+  const running = t.view.live?.phase === "running" || clockLeft(t) !== null || t.board.busy?.(t.view);
   if (running && !ticker) {
     ticker = setInterval(() => {
       if (!t.view) return;
       renderStatus(t);
-      renderOverlay(t);
-      if (!(t.view.live?.phase === "running" || clockLeft(t) > 0 || t.board.busy?.())) {
+      if (t.view.live) patch($("controls"), ...controls(t));
+      if (!(t.view.live?.phase === "running" || clockLeft(t) > 0 || t.board.busy?.(t.view))) {
         clearInterval(ticker);
         ticker = null;
       }
@@ -188,15 +222,22 @@ document.addEventListener("keydown", (event) => {
   if (!view || event.target.matches("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest("dialog[open]")) return;
   const key = event.key.toLowerCase();
+  if (key === "escape") finishWalks(document.getElementById("board"));  // skip the move being shown
+  if (key === "d") {
+    t.ctx.describe();
+    event.preventDefault();
+    return;
+  }
   if (view.live && t.board.liveKey?.(key, view)) {
     if (event.target.closest("#live-panel button") && (key === " " || key === "enter")) return;  // it acts itself
+    event.preventDefault();
+    if (event.repeat) return;  // a key held down is one press
     const what = t.board.liveKey(key, view);
     const seat = view.live.acting.find((s) => view.mine.includes(s));
     if (seat !== undefined && view.live.phase === "running") {
       if (t.board.press) t.board.press(what, view, t.ctx, seat);
       else t.ctx.press(what, seat);
     }
-    event.preventDefault();
     return;
   }
   const listed = listedChoices(t);
@@ -216,8 +257,7 @@ async function main() {
   if (token) rememberSeat(gameId, null, token, "");
   $("replay-link").href = `/replay/${gameId}`;
   $("record-link").href = `/api/games/${gameId}/record`;
-  const first = await fetch(`/api/games/${gameId}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
-  const data = await first.json().catch(() => ({}));
+  const {response: first, data, early} = await window.tableStart;  // asked for by the page's head (game.html)
   if (!first.ok) {
     $("status").textContent = data.detail || "This game cannot be opened.";
     $("status-bar").classList.add("refused");
@@ -227,14 +267,10 @@ async function main() {
     }
     return;
   }
-  if (data.board_style) document.head.append(el("link", {rel: "stylesheet", href: data.board_style}));
-  t.board = await loadBoard(data.board_module);
+  t.board = (await early.board) || await loadBoard(data.board_module);
   if (t.board.colour) t.ctx.colour = (seat) => t.board.colour(t.view || data, seat);
-  if (t.board.liveKeys) {
-    $("live-keys").replaceChildren(", ", ...t.board.liveKeys());
-    $("live-keys").hidden = false;
-  }
   setupZoom(t);
+  $("stage").addEventListener("pointerdown", () => finishWalks($("board")), {passive: true});
   data.history = data.actions;
   data.log_lines = data.log;
   t.history = data.actions.slice();
@@ -244,7 +280,7 @@ async function main() {
   t.view = data;
   t.receivedAt = performance.now();
   render();
-  setupHelp(data);
+  setupHelp(data, early.help);
   connect();
 }
 

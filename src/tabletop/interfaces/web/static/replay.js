@@ -4,7 +4,7 @@ import {api, el, playWalks, readable, seatName, SEAT_COLOURS} from "/static/comm
 import {patch} from "/static/morph.js";
 import {loadBoard} from "/static/boards/index.js";
 import {tray} from "/static/table/dice.js";
-import {fitText} from "/static/table/fit.js";
+import {fitText, stageResized} from "/static/table/fit.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const $ = (id) => document.getElementById(id);
@@ -22,6 +22,14 @@ function statusText(view) {
   return `Turn ${view.turn} · next: ${readable(view, view.waiting_for)}`;
 }
 
+/** "Step 5 of 128: Ann fails to rescue Bob (failed)": what the step did, in the log's words, then its notation. */
+function stepText(view) {
+  const head = `Step ${step} of ${total}`;
+  if (!view.last) return `${head}: the start of the game`;
+  const said = (view.last_log || []).map((line) => readable(view, line)).join("; ");
+  return said ? `${head}: ${said} (${view.last})` : `${head}: ${view.last}`;
+}
+
 async function show(target) {
   const view = await api(`/api/games/${gameId}/replay?step=${target}`);
   step = view.step;
@@ -30,7 +38,7 @@ async function show(target) {
   view.log_lines = view.log;
   ctx.seatName = (s) => seatName(view, s);
   $("title").textContent = `${view.title}: replay`;
-  $("step").textContent = `Step ${step} / ${total}` + (view.last ? `: ${view.last}` : "");
+  $("step").textContent = stepText(view);
   $("slider").max = String(Math.max(1, total));
   $("slider").value = String(step);
   $("turn").textContent = statusText(view);
@@ -55,7 +63,8 @@ async function main() {
   $("forward").onclick = () => show(Math.min(total, step + 1));
   $("last").onclick = () => show(total);
   $("slider").oninput = (e) => show(Number(e.target.value));
-  new ResizeObserver(() => fitText($("stage"))).observe($("stage"));
+  new ResizeObserver(([entry]) => stageResized($("stage"), entry.contentRect.width, entry.contentRect.height))
+    .observe($("stage"));
   document.addEventListener("keydown", (e) => {
     if (e.target.matches("input")) return;
     if (e.key === "ArrowRight") show(Math.min(total, step + 1));

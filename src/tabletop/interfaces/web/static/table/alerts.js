@@ -8,8 +8,7 @@ let lastLive = null;
 
 function chime() {
   try {
-    audio = audio || new AudioContext();
-    if (audio.state === "suspended") return;  // no sound before the first click on the page (browser rule)
+    if (!audio) return;  // no sound before the first press on the page (a browser rule; and a costly start)
     const now = audio.currentTime;
     for (const [i, freq] of [660, 880].entries()) {
       const osc = audio.createOscillator();
@@ -27,7 +26,19 @@ function chime() {
   }
 }
 
-document.addEventListener("pointerdown", () => audio?.state === "suspended" && audio.resume(), {passive: true});
+/** The sound is made ready on the first press or key (browsers allow sound only after one). */
+function wake() {
+  if (!local().sound) return;
+  try {
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+  } catch {
+    audio = null;
+  }
+}
+const soon = () => setTimeout(wake, 50);  // after the press is handled (the user's activation lasts seconds)
+document.addEventListener("pointerdown", soon, {passive: true, once: true});
+document.addEventListener("keydown", soon, {once: true});
 
 function notify(title, body) {
   if (!local().notify || !("Notification" in window) || Notification.permission !== "granted") return;

@@ -48,7 +48,7 @@ export function tray(t) {
   const shown = t.board.dice ? t.board.dice(t.view, t.ctx) : null;
   if (!shown || !shown.dice?.length) return null;
   return el("div", {class: "tray", id: "tray", role: "group", "aria-label": shown.caption || "Dice"},
-    el("p", {class: "tray-caption"}, shown.caption || "Dice"),
     el("div", {class: "tray-dice"}, ...shown.dice.map(die)),
-    shown.note ? el("p", {class: "tray-note"}, shown.note) : null);
+    el("div", {class: "tray-words"}, el("p", {class: "tray-caption"}, shown.caption || "Dice"),
+      shown.note ? el("p", {class: "tray-note"}, shown.note) : null));
 }

@@ -25,8 +25,15 @@ export function renderLog(t, force = false) {
     list.replaceChildren();
     t.logShown = 0;
   }
-  const fresh = t.log.slice(t.logShown).map((line) => el("li", {title: line}, readable(t.view, line)));
-  list.append(...fresh);
+  const fresh = document.createDocumentFragment();  // plain DOM calls: a whole log can be hundreds of lines
+  for (const line of t.log.slice(t.logShown)) {
+    const item = document.createElement("li");
+    item.title = line;
+    item.textContent = readable(t.view, line);
+    fresh.append(item);
+  }
+  const added = t.log.length - t.logShown;
+  list.append(fresh);
   t.logShown = t.log.length;
-  if (fresh.length && (atEnd || force)) list.scrollTop = list.scrollHeight;
+  if (added && (atEnd || force)) list.scrollTop = list.scrollHeight;
 }

@@ -1,0 +1,147 @@
+// Donkey Kong in words: the position's fields, each player's cards, the obstacle a card must be played on, the
+// buttons' and the status bar's words, the scores and cards beside the dice, the board in words and its key.
+import {el, svg} from "/static/common.js";
+import {list, plural, pressWord} from "/static/words.js";
+
+const CARD_NAMES = {J: "Jump", H: "Hammer"};
+const OBSTACLES = {B: "barrel", F: "fireball"};
+
+/** key=value fields of the position's notation ("up=J100/-/H200.H300" ...). */
+function fields(text) {
+  const out = {};
+  for (const part of text.split(" ")) {
+    const at = part.indexOf("=");
+    if (at > 0) out[part.slice(0, at)] = part.slice(at + 1);
+  }
+  return out;
+}
+
+/** Each seat's cards: face up (in hand) and face down (scored), from the notation. */
+export function cards(view) {
+  const f = fields(view.state.text);
+  const split = (value) => (value || "").split("/").map((s) => (s === "-" || s === "" ? [] : s.split(".")));
+  return {up: split(f.up), down: split(f.down)};
+}
+
+export function cardName(code) {
+  return `${CARD_NAMES[code[0]] || code[0]} ${code.slice(1)}`;
+}
+
+/** The obstacle a card must be played on now: {kind: "barrel" | "fireball", at: "C5"}, or null. */
+export function contact(view) {
+  const f = fields(view.state.text);
+  if (f.mover) {  // a moving obstacle met the pawn: "B:A2:4" (kind, space, steps left)
+    const [kind, at] = f.mover.split(":");
+    return {kind: OBSTACLES[kind] || "obstacle", at};
+  }
+  if (f.met) {  // the pawn walked into a resting obstacle
+    const at = f.met.split(",")[0];
+    const kind = view.state.barrels.includes(at) ? "barrel" : view.state.fireballs.includes(at) ? "fireball" : "obstacle";
+    return {kind, at};
+  }
+  return null;
+}
+
+/** What a card does when played on an obstacle. */
+function cardEffect(code, obstacle) {
+  const points = Number(code.slice(1)).toLocaleString("en");
+  return code[0] === "H" ? `destroys the ${obstacle}; scores ${points}` : `the ${obstacle} passes you; scores ${points}`;
+}
+
+export function label(action, view) {
+  let m;
+  if ((m = /^move (.*)$/.exec(action))) {
+    const steps = m[1].split(">");
+    return `Move ${steps.join(" → ")}`;
+  }
+  if ((m = /^play ([JH]\d+)$/.exec(action))) {
+    const met = view ? contact(view) : null;
+    if (!met) return `Play ${cardName(m[1])}`;
+    const verb = m[1][0] === "H" ? "on" : "over";
+    return [`${cardName(m[1])} ${verb} the ${met.kind} at ${met.at}`,
+      el("span", {class: "what"}, cardEffect(m[1], met.kind))];
+  }
+  return action;
+}
+
+/** Above the card buttons: what happened and what the cards do. */
+export function choicesCaption(view) {
+  const met = view.legal.some((a) => a.startsWith("play ")) ? contact(view) : null;
+  if (!met) return null;
+  return `A ${met.kind} reached you at ${met.at}: play a card on it. A Jump lets it pass; a Hammer destroys it.`;
+}
+
+/** What the player whose turn it is must do, for the status bar ("Alan must ..."). */
+export function prompt(view) {
+  if (view.roll_waits !== null && view.roll_waits !== undefined) return "roll the white and red dice";
+  if (view.mover < 0) return null;
+  const met = contact(view);
+  if (met) return `play a card on the ${met.kind} at ${met.at}`;
+  if (view.state.stage === "route") {
+    return view.legal.length ? `choose where to move (${pressWord()} a numbered circle)` : "choose where to move";
+  }
+  return null;
+}
+
+/** Each player's score and cards, under the dice (the board shows the girders only, so it can be large). */
+export function aside(view, ctx) {
+  const hand = cards(view);
+  return [el("ul", {class: "dk-hands", "data-key": "hands", "aria-label": "Scores and cards"},
+    ...view.state.scores.map((score, seat) => el("li", {"data-key": `hand-${seat}`},
+      el("span", {class: "dot", style: `background:${ctx.colour(seat)}`}),
+      el("strong", {}, `${ctx.seatName(seat)}: ${plural(score, {one: "point", other: "points"})}`), " · ",
+      (hand.up[seat] || []).length
+        ? el("span", {class: "dk-cards"}, ...(hand.up[seat] || []).map((code, i) => el("span", {
+          class: `dk-card flip ${code[0] === "H" ? "hammer" : "jump"}`, "data-key": `card-${seat}-${i}-${code}`,
+          title: cardName(code)}, cardName(code))))
+        : "no cards in hand",
+      ` · ${(hand.down[seat] || []).length} scored`)))];
+}
+
+/** Where everything is, in words. */
+export function describe(view, ctx) {
+  const s = view.state;
+  const hand = cards(view);
+  const name = (seat) => (ctx ? ctx.seatName(seat) : `Player ${seat + 1}`);
+  const lines = s.pawns.map((at, seat) => {
+    const up = (hand.up[seat] || []).map(cardName);
+    return `${name(seat)}: on ${at}, ${plural(s.scores[seat], {one: "point", other: "points"})}; cards in hand: `
+      + `${up.length ? list(up) : "none"}; ${(hand.down[seat] || []).length} scored.`;
+  });
+  lines.push(s.barrels.length ? `Barrels on ${list(s.barrels)}.` : "No barrel on the girders.");
+  lines.push(s.fireballs.length ? `Fireballs on ${list(s.fireballs)}.` : "No fireball on the girders.");
+  lines.push(`Donkey Kong holds ${plural(s.barrels_in_arm, {one: "barrel", other: "barrels"})}; `
+    + `${plural(s.fireballs_at_oil_can, {one: "fireball waits", other: "fireballs wait"})} at the Oil Can.`);
+  const met = contact(view);
+  if (met) lines.push(`A ${met.kind} has reached a pawn at ${met.at}.`);
+  return lines;
+}
+
+/** What the marks on the girders mean. */
+export function legend() {
+  return [
+    {swatch: svg("circle", {cx: 20, cy: 20, r: 8, fill: "#ff3030", stroke: "#fff", "stroke-width": 2}),
+      text: "Red dot: stop on it by exact count to draw a card"},
+    {swatch: svg("circle", {cx: 20, cy: 20, r: 8, fill: "#000", stroke: "#fff", "stroke-width": 2}),
+      text: "Black dot: where a barrel starts the game"},
+    {swatch: [svg("ellipse", {cx: 20, cy: 20, rx: 12, ry: 10, fill: "#c7782b", stroke: "#5b3410", "stroke-width": 2.5}),
+      svg("line", {x1: 8, y1: 20, x2: 32, y2: 20, stroke: "#5b3410", "stroke-width": 2})],
+    text: "Barrel: rolls down the girders by the red die, towards the Oil Can"},
+    {swatch: [svg("circle", {cx: 20, cy: 20, r: 11, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 3}),
+      svg("circle", {cx: 20, cy: 20, r: 4, fill: "#fff3b0"})],
+    text: "Fireball: climbs up from the Oil Can by the red die"},
+    {swatch: [svg("line", {x1: 12, y1: 4, x2: 12, y2: 36, stroke: "#38d9d9", "stroke-width": 3}),
+      svg("line", {x1: 28, y1: 4, x2: 28, y2: 36, stroke: "#38d9d9", "stroke-width": 3}),
+      svg("rect", {x: 12, y: 14, width: 16, height: 10, fill: "#0e5c5c", stroke: "#38d9d9"})],
+    text: "Ladder: each rung is a space; pawns and fireballs climb, barrels roll past"},
+    {swatch: svg("path", {d: "M 8 6 C 34 6, 34 34, 8 34", fill: "none", stroke: "#0b0b1e", "stroke-width": 3,
+      "stroke-dasharray": "5 4"}), text: "Broken line: where barrels drop to the girder below"},
+    {swatch: [svg("rect", {x: 8, y: 4, width: 24, height: 32, rx: 4, fill: "#1f6fe0", stroke: "#0b0b1e", "stroke-width": 2})],
+      text: "Oil Can: fireballs wait here"},
+    {swatch: [svg("circle", {cx: 20, cy: 20, r: 15, fill: "#fff", stroke: "#d1495b", "stroke-width": 4}),
+      svg("text", {x: 20, y: 27, "text-anchor": "middle", "font-size": 20, "font-weight": 800}, "1")],
+    text: "A numbered circle: where a move you may choose ends (the same number as its button)"},
+    {swatch: svg("text", {x: 20, y: 28, "text-anchor": "middle", "font-size": 24, fill: "#d1495b"}, "♥"),
+      text: "Finish: the first pawn there ends the game and scores 500"},
+  ];
+}
