@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXAMPLE := $(VENV)/.example-installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench clean locales
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,12 @@ test: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
+
+# The four languages' catalogs (src/tabletop/locales): extract every message of the code (babel.cfg), merge them into
+# each language's .po (new ones arrive untranslated, gone ones are dropped), then check: it fails while a message
+# is missing, untranslated, fuzzy or stale (tests/test_locales.py runs the same check in make test).
+locales: $(STAMP)
+	$(BIN)/python -m tabletop.interfaces.web.catalogs all
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples

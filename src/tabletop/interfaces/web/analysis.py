@@ -13,6 +13,7 @@ from collections import OrderedDict
 from typing import Any
 
 from tabletop.analysis.annotate import annotate
+from tabletop.core.i18n import _
 from tabletop.core.record import Record
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.limits import Limits
@@ -36,7 +37,7 @@ class Analyses:
     async def of(self, game_id: str, record: Record) -> dict[str, Any]:
         """The analysis of a finished game (409 while it is being played)."""
         if record.winners is None:
-            raise Refused("a game is analysed once it is over", 409)
+            raise Refused(_("a game is analysed once it is over"), 409)
         async with self._lock:
             found = self._kept.get(game_id)
             if found is None:

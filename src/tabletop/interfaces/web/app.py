@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 from collections.abc import AsyncIterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +34,7 @@ from tabletop._version import __version__
 from tabletop.agents.ladder import ladder, ladder_note
 from tabletop.agents.registry import AGENTS
 from tabletop.core.errors import TabletopError
+from tabletop.core.i18n import LANGUAGES, _
 from tabletop.core.record import Record
 from tabletop.core.registry import game_class, has_part, list_games
 from tabletop.interfaces.web import boards as board_files
@@ -44,6 +44,7 @@ from tabletop.interfaces.web.bots import BotPool, check_budget
 from tabletop.interfaces.web.driver import new_seed
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
+from tabletop.interfaces.web.language import LanguageMiddleware, js_catalog, page
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
 from tabletop.interfaces.web.live import race_for
 from tabletop.interfaces.web.messages import (
@@ -65,23 +66,25 @@ from tabletop.interfaces.web.writer import Writer
 
 STATIC = Path(__file__).resolve().parent / "static"
 
-_PROBLEM_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title} · tabletop</title>
-<meta name="description" content="tabletop: board games in the browser">
-<link rel="icon" href="/favicon.ico" type="image/svg+xml">
-<link rel="stylesheet" href="/static/style.css"></head>
-<body class="problem"><header class="top"><p class="brand"><a href="/">tabletop</a></p></header>
-<main class="problem-main"><h1>{title}</h1><p class="panel">{message}</p>
-<p><a class="button-link" href="/">Back to the lobby</a></p></main>
-</body></html>"""
-_TITLES = {404: "Not found", 403: "Not allowed", 409: "Not now", 429: "Too many requests", 503: "Busy"}
+def _titles() -> dict[int, str]:
+    return {404: _("Not found"), 403: _("Not allowed"), 409: _("Not now"), 429: _("Too many requests"),
+            503: _("Busy")}
 
 
 def problem_page(status: int, message: str) -> HTMLResponse:
-    """A page that says what went wrong, in the site's look (never raw JSON for a person's browser)."""
-    title = _TITLES.get(status, "Something went wrong")
-    return HTMLResponse(_PROBLEM_PAGE.format(title=title, message=html.escape(message, quote=False)),
-                        status_code=status)
+    """A page that says what went wrong, in the site's look and the viewer's language (never raw JSON)."""
+    title = _titles().get(status, _("Something went wrong"))
+    return HTMLResponse(page(STATIC, "problem.html", title=title, message=message), status_code=status,
+                        headers=_LANGUAGE_HEADERS)
+
+
+def html_page(name: str) -> HTMLResponse:
+    """One of the site's pages (a Jinja2 template in ``static/``) in the viewer's language."""
+    return HTMLResponse(page(STATIC, name), headers=_LANGUAGE_HEADERS)
+
+
+#: a page's language follows the request's Accept-Language and the language cookie
+_LANGUAGE_HEADERS = {"Vary": "Accept-Language, Cookie", "Cache-Control": "no-cache"}
 
 
 def _wants_page(request: Request) -> bool:
@@ -186,6 +189,7 @@ def create_app(
     app.state.services = services
     app.state.sockets = {}
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
+    app.add_middleware(LanguageMiddleware)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
@@ -213,28 +217,38 @@ def create_app(
 
     # -- pages -------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "lobby.html")
+    async def lobby_page() -> HTMLResponse:
+        return html_page("lobby.html")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> FileResponse:
+    async def game_page(game_id: str) -> HTMLResponse:
         await hub.room(game_id)
-        return FileResponse(STATIC / "game.html")
+        return html_page("game.html")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: str) -> FileResponse:
+    async def replay_page(game_id: str) -> HTMLResponse:
         await hub.room(game_id)
-        return FileResponse(STATIC / "replay.html")
+        return html_page("replay.html")
+
+    @app.get("/locales/{lang}.json", include_in_schema=False)
+    async def language_catalog(lang: str) -> Response:
+        """The pages' messages in ``lang``, compiled from its ``.po`` (``static/i18n.js`` loads it)."""
+        if lang not in LANGUAGES:
+            raise Refused(_("there is no language {lang} on this server").format(lang=repr(lang[:20])), 404)
+        return Response(js_catalog(lang), media_type="application/json",
+                        headers={"Cache-Control": "public, max-age=3600"})
 
     @app.get("/boards/{game}/{path:path}", include_in_schema=False)
-    async def board_file(game: str, path: str) -> FileResponse:
+    async def board_file(game: str, path: str) -> Response:
         found = board_files.asset(game, path)
         if found is None:
-            raise Refused(f"the board of {game!r} has no file {path!r}", 404)
+            raise Refused(_("the board of {game} has no file {path}").format(game=repr(game), path=repr(path)), 404)
+        if found.suffix == ".html":  # a board's guide is a template, in the viewer's language
+            return HTMLResponse(page(found.parent, found.name), headers=_LANGUAGE_HEADERS)
         return FileResponse(found)
 
     # -- the API -------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import time
 from collections import OrderedDict
 
 from tabletop.core.errors import TabletopError
+from tabletop.core.i18n import _
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.rooms import Room
 from tabletop.interfaces.web.services import Services
@@ -60,7 +61,7 @@ class Hub:
             room.touch()
             return room
         if not GAME_ID.fullmatch(game_id):
-            raise Refused(f"there is no game {game_id[:40]!r} on this server", 404)
+            raise Refused(_("there is no game {game} on this server").format(game=repr(game_id[:40])), 404)
         loading = self._loading.get(game_id)
         if loading is not None:
             return await asyncio.shield(loading)
@@ -69,7 +70,7 @@ class Hub:
         try:
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
-                raise Refused(f"there is no game {game_id!r} on this server", 404)
+                raise Refused(_("there is no game {game} on this server").format(game=repr(game_id)), 404)
             room = self.add(stored)
         except BaseException as exc:
             future.set_exception(exc)
@@ -87,7 +88,8 @@ class Hub:
             room = Room(stored, self.services)
         except TabletopError as exc:
             log.error("game %s cannot be rebuilt from its stored actions: %s", stored.id, exc)
-            raise Refused(f"game {stored.id} cannot be rebuilt on this server: {exc}", 409) from None
+            raise Refused(_("game {game} cannot be rebuilt on this server: {problem}").format(
+                game=stored.id, problem=exc), 409) from None
         self.rooms[stored.id] = room
         self.loaded += 1
         if stored.status != FINISHED:
@@ -99,8 +101,8 @@ class Hub:
             return
         self.sweep(force=True)
         if len(self.rooms) >= self.limits.rooms:
-            raise Refused(f"this server is holding as many games as it can ({self.limits.rooms}); "
-                          "try again in a minute", 503)
+            raise Refused(_("this server is holding as many games as it can ({n}); try again in a minute")
+                          .format(n=self.limits.rooms), 503)
 
     def sweep(self, force: bool = False) -> int:
         """Put away idle rooms (``force``: the least recently used idle ones, until there is room for one more)."""

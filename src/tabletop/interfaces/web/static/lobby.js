@@ -1,5 +1,7 @@
 // The lobby: create a game (game, options, seats) and list open, running and finished games.
 import {api, el, mySeats, rememberInvites, rememberSeat} from "/static/common.js";
+import {t, tn} from "/static/i18n.js";
+import {list} from "/static/words.js";
 
 let catalog = [];
 const $ = (id) => document.getElementById(id);
@@ -9,15 +11,15 @@ function currentGame() {
 }
 
 function seatRow(game, index) {
-  const kind = el("select", {name: `seat-${index}`, "aria-label": `Seat ${index + 1}`, "data-seat": index},
-    el("option", {value: "me"}, "Me (this browser)"),
-    el("option", {value: "human"}, "A friend (secret link)"),
-    ...game.bots.map((b) => el("option", {value: `bot:${b.spec}`}, `Bot: ${b.label}`)));
+  const kind = el("select", {name: `seat-${index}`, "aria-label": t("Seat {n}", {n: index + 1}), "data-seat": index},
+    el("option", {value: "me"}, t("Me (this browser)")),
+    el("option", {value: "human"}, t("A friend (secret link)")),
+    ...game.bots.map((b) => el("option", {value: `bot:${b.spec}`}, t("Bot: {level}", {level: t(b.label)}))));
   const usual = game.bots.find((b) => b.usual) || game.bots[0];
   kind.value = index === 0 ? "me" : `bot:${usual.spec}`;
-  const name = el("input", {type: "text", name: `name-${index}`, placeholder: "name (optional)", maxlength: 40,
-    "aria-label": `Name of seat ${index + 1}`});
-  return el("div", {class: "seat-row"}, el("span", {class: "seat-number"}, `Seat ${index + 1}`), kind, name);
+  const name = el("input", {type: "text", name: `name-${index}`, placeholder: t("name (optional)"), maxlength: 40,
+    "aria-label": t("Name of seat {n}", {n: index + 1})});
+  return el("div", {class: "seat-row"}, el("span", {class: "seat-number"}, t("Seat {n}", {n: index + 1})), kind, name);
 }
 
 function renderForm() {
@@ -37,7 +39,7 @@ function renderSeats() {
   const game = currentGame();
   const count = Number($("players-select").value);
   const box = $("seats");
-  box.replaceChildren(el("legend", {}, "Seats"), ...Array.from({length: count}, (_, i) => seatRow(game, i)),
+  box.replaceChildren(el("legend", {}, t("Seats")), ...Array.from({length: count}, (_, i) => seatRow(game, i)),
     ...(game.bots_note ? [el("p", {class: "muted bots-note"}, game.bots_note)] : []));
 }
 
@@ -50,8 +52,8 @@ export function plain(text) {
 function seatOption(option, id) {
   const count = Number($("players-select").value) || option.maximum + 1;
   const input = el("select", {id, name: option.name, "data-seat-option": "true"},
-    option.nullable ? el("option", {value: ""}, "Decided by the rules (an opening roll)") : null,
-    ...Array.from({length: count}, (_, i) => el("option", {value: String(i)}, `Seat ${i + 1}`)));
+    option.nullable ? el("option", {value: ""}, t("Decided by the rules (an opening roll)")) : null,
+    ...Array.from({length: count}, (_, i) => el("option", {value: String(i)}, t("Seat {n}", {n: i + 1}))));
   input.value = option.default === null ? "" : String(option.default);
   return input;
 }
@@ -71,11 +73,11 @@ function optionInput(option) {
   } else {
     input = el("input", {id, name: option.name, type: option.kind === "int" ? "number" : "text",
       min: option.minimum ?? undefined, max: option.maximum ?? undefined,
-      placeholder: option.default === null ? "the usual" : String(option.default)});
+      placeholder: option.default === null ? t("the usual") : String(option.default)});
   }
   input.setAttribute("aria-describedby", `${id}-help`);
   const range = option.kind === "int" && option.minimum !== null && option.maximum !== null && option.name !== "first_player"
-    ? ` (${option.minimum} to ${option.maximum})` : "";
+    ? ` ${t("({low} to {high})", {low: option.minimum, high: option.maximum})}` : "";
   return el("div", {class: "option"}, el("label", {for: id}, option.name.replaceAll("_", " ")), input,
     el("small", {class: "muted", id: `${id}-help`}, `${plain(option.help)}${range}`));
 }
@@ -131,16 +133,17 @@ async function create(event) {
         invites[seat.seat] = seat.link;
       }
       links.append(el("li", {},
-        el("strong", {}, `Seat ${seat.seat + 1} (${seat.name})${mine[seat.seat] ? ": you" : ""} `),
-        el("a", {href: seat.link, class: "join-link", "data-seat": seat.seat}, mine[seat.seat] ? "Play" : "Join link"),
-        " ", el("input", {class: "copy", readonly: true, value: url, "aria-label": `Link of seat ${seat.seat + 1}`,
+        el("strong", {}, `${mine[seat.seat] ? t("Seat {n} ({name}): you", {n: seat.seat + 1, name: seat.name})
+          : t("Seat {n} ({name})", {n: seat.seat + 1, name: seat.name})} `),
+        el("a", {href: seat.link, class: "join-link", "data-seat": seat.seat}, mine[seat.seat] ? t("Play") : t("Join link")),
+        " ", el("input", {class: "copy", readonly: true, value: url, "aria-label": t("Link of seat {n}", {n: seat.seat + 1}),
           onfocus: (e) => e.target.select()})));
     }
     rememberInvites(created.id, invites);
-    links.append(el("li", {}, el("strong", {}, "Spectators: "),
-      el("a", {href: created.spectate, class: "spectate-link"}, "Watch"), " ",
+    links.append(el("li", {}, el("strong", {}, `${t("Spectators:")} `),
+      el("a", {href: created.spectate, class: "spectate-link"}, t("Watch")), " ",
       el("input", {class: "copy", readonly: true, value: new URL(created.spectate, location.href).href,
-        "aria-label": "Spectator link", onfocus: (e) => e.target.select()})));
+        "aria-label": t("Spectator link"), onfocus: (e) => e.target.select()})));
     if (myLink) {
       location.href = myLink;  // to the table (its waiting room offers the friends' links to copy)
       return;
@@ -156,19 +159,20 @@ async function create(event) {
 
 function gameItem(game) {
   const mine = mySeats()[game.id];
-  const seats = game.seats.map((s) => s.kind === "bot" ? `${s.name} (bot)` : `${s.name}${s.joined ? "" : " (not joined yet)"}`);
+  const seats = game.seats.map((s) => s.kind === "bot" ? t("{name} (bot)", {name: s.name})
+    : s.joined ? s.name : t("{name} (not joined yet)", {name: s.name}));
   const title = catalog.find((g) => g.name === game.game)?.title || game.game;
   return el("li", {class: "game-item"},
     el("span", {class: "game-title"}, `${title} `), el("code", {}, game.id),
-    el("span", {class: "muted"}, ` · ${game.actions} actions · ${seats.join(", ")}`),
+    el("span", {class: "muted"}, ` · ${tn("{n} action", "{n} actions", game.actions)} · ${seats.join(", ")}`),
     game.status === "finished" && game.winners ? el("span", {class: "muted"},
-      game.winners.length ? ` · won by ${game.winners.map((w) => game.seats[w]?.name || `seat ${w + 1}`).join(" and ")}`
-        : " · nobody won") : null,
+      game.winners.length ? ` · ${t("won by {names}", {names: list(game.winners.map((w) => game.seats[w]?.name
+        || t("seat {n}", {n: w + 1})))})}` : ` · ${t("nobody won")}`) : null,
     " ",
-    mine && game.status !== "finished" ? el("a", {href: `/game/${game.id}?token=${mine.token}`}, "resume") : null,
+    mine && game.status !== "finished" ? el("a", {href: `/game/${game.id}?token=${mine.token}`}, t("resume")) : null,
     mine && game.status !== "finished" ? " · " : null,
-    el("a", {href: game.spectate}, game.status === "finished" ? "final position" : "watch"), " · ",
-    el("a", {href: game.replay}, "replay"));
+    el("a", {href: game.spectate}, game.status === "finished" ? t("final position") : t("watch")), " · ",
+    el("a", {href: game.replay}, t("replay")));
 }
 
 async function refresh() {
@@ -177,7 +181,7 @@ async function refresh() {
     for (const status of ["open", "running", "finished"]) {
       const list = $(`${status}-games`);
       const items = games.filter((g) => g.status === status).slice(0, 50).map(gameItem);
-      list.replaceChildren(...(items.length ? items : [el("li", {class: "muted"}, "none")]));
+      list.replaceChildren(...(items.length ? items : [el("li", {class: "muted"}, t("none"))]));
     }
   } catch (error) {
     $("open-games").replaceChildren(el("li", {class: "error"}, error.message));
