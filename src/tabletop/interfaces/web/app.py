@@ -34,7 +34,7 @@ from tabletop._version import __version__
 from tabletop.agents.ladder import ladder, ladder_note
 from tabletop.agents.registry import AGENTS
 from tabletop.core.errors import TabletopError
-from tabletop.core.i18n import LANGUAGES, _
+from tabletop.core.i18n import LANGUAGES, N_, _
 from tabletop.core.record import Record
 from tabletop.core.registry import game_class, has_part, list_games
 from tabletop.interfaces.web import boards as board_files
@@ -107,8 +107,13 @@ def bot_choices(game: str) -> list[dict[str, Any]]:
     """The bot strengths offered for a game: the difficulty ladder, weakest first (``usual``: the one
     the lobby offers first). The label is the level's name alone, which fits a phone's seat menu;
     ``agent`` names the agent that plays it in this game."""
-    return [{"spec": level, "label": level.capitalize(), "agent": spec, "usual": level == USUAL_LEVEL}
-            for level, spec in ladder(game).items()]
+    return [{"spec": level, "label": _(LEVEL_NAMES.get(level, level.capitalize())), "agent": spec,
+             "usual": level == USUAL_LEVEL} for level, spec in ladder(game).items()]
+
+
+#: the ladder's levels as the lobby names them
+LEVEL_NAMES = {"beginner": N_("Beginner"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+               "expert": N_("Expert")}
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -118,20 +123,24 @@ def catalog() -> list[dict[str, Any]]:
         games.append({
             "name": name,
             "title": info.title,
-            "description": info.description,
+            "description": _(info.description) if info.description else info.description,
             "min_players": info.min_players,
             "max_players": info.max_players,
             "options": [
                 {"name": o.name, "kind": o.kind if isinstance(o.kind, str) else o.kind.__name__,
-                 "default": o.default, "help": o.help, "choices": list(o.choices) if o.choices else None,
+                 "default": o.default, "help": _note(o.help), "choices": list(o.choices) if o.choices else None,
                  "minimum": o.minimum, "maximum": o.maximum, "nullable": o.nullable, "allowed": o.describe_allowed()}
                 for o in info.options
                 if o.name != "players" and o.kind != "path"
             ],
             "bots": bot_choices(name),
-            "bots_note": ladder_note(name),
+            "bots_note": _note(ladder_note(name)),
         })
     return games
+
+
+def _note(note: str | None) -> str | None:
+    return _(note) if note else note
 
 
 def _check_bot(game: str, spec: str, limits: Limits) -> None:

@@ -27,9 +27,9 @@ from tabletop.core.i18n import DOMAIN, LANGUAGES, LOCALES
 ROOT = Path(__file__).resolve().parents[4]
 CONFIG = ROOT / "babel.cfg"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
-#: the functions whose string arguments are messages: Python's and Jinja's gettext, the pages' t and tn, and
-#: tabletop.core.words.plural(n, one, other)
-KEYWORDS = ("_", "gettext", "ngettext:1,2", "pgettext:1c,2", "N_", "t", "tn:1,2", "plural:2,3")
+#: the functions whose string arguments are messages: Python's and Jinja's gettext, the pages' tr and trn, the help
+#: of an Option, and tabletop.core.words.plural(n, one, other)
+KEYWORDS = ("_", "gettext", "ngettext:1,2", "pgettext:1c,2", "N_", "tr", "trn:1,2", "plural:2,3", "Option:4")
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 _FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 

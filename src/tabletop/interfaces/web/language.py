@@ -122,7 +122,7 @@ def js_catalog(lang: str) -> bytes:
             if not any(Path(where).suffix == ".js" for where, _ in message.locations):
                 continue
             if message.pluralizable:
-                messages[message.id[0]] = list(message.string)
+                messages[message.id[0]] = list(strings)
             else:
                 messages[str(message.id)] = message.string
     return json.dumps({"language": lang, "version": __version__, "messages": messages},

@@ -1,6 +1,6 @@
-// The pages' words in the page's language (<html lang>, which the server negotiated): t("...") and tn(one, other, n)
+// The pages' words in the page's language (<html lang>, which the server negotiated): tr("...") and trn(one, other, n)
 // look a message up in the catalog compiled from the same .po files as the server's (/locales/<lang>.json).
-// Messages are English with {name} fields, filled after translation: t("{name} to roll", {name: "Ann"}).
+// Messages are English with {name} fields, filled after translation: tr("{name} to roll", {name: "Ann"}).
 
 export const LANGUAGE = document.documentElement.lang || "en";
 
@@ -35,14 +35,14 @@ function fill(text, fields) {
 }
 
 /** `message` in the page's language, its {fields} filled from `fields`. */
-export function t(message, fields) {
+export function tr(message, fields) {
   const found = messages[message];
   return fill(typeof found === "string" && found ? found : message, fields);
 }
 
 /** The form that goes with `n` ({n} is filled, and any other field): gettext's two forms, chosen by the language's
  * plural rules (each of our languages has "one" and the rest; French counts 0 as "one"). */
-export function tn(one, other, n, fields) {
+export function trn(one, other, n, fields) {
   const found = messages[one];
   const index = rules ? (rules.select(n) === "one" ? 0 : 1) : n === 1 ? 0 : 1;
   const form = Array.isArray(found) && found[index] ? found[index] : index === 0 ? one : other;

@@ -1,6 +1,6 @@
 // The language setting: the player's choice overrides the browser's (a cookie the server reads on every request;
 // the page is reloaded in the new language). The names are each language's own (tabletop.core.i18n.NAMES).
-import {LANGUAGE, t} from "/static/i18n.js";
+import {LANGUAGE, tr} from "/static/i18n.js";
 
 export const LANGUAGES = {en: "English", de: "Deutsch", fr: "Français", es: "Español"};
 const COOKIE = "tabletop_lang";
@@ -25,7 +25,7 @@ export function chooser(id = "language-select") {
   const label = document.createElement("label");
   label.className = "language";
   label.htmlFor = id;
-  label.append(`${t("Language")} `, select);
+  label.append(`${tr("Language")} `, select);
   return label;
 }
 

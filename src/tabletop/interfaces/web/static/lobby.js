@@ -1,6 +1,6 @@
 // The lobby: create a game (game, options, seats) and list open, running and finished games.
 import {api, el, mySeats, rememberInvites, rememberSeat} from "/static/common.js";
-import {t, tn} from "/static/i18n.js";
+import {tr, trn} from "/static/i18n.js";
 import {list} from "/static/words.js";
 
 let catalog = [];
@@ -11,15 +11,15 @@ function currentGame() {
 }
 
 function seatRow(game, index) {
-  const kind = el("select", {name: `seat-${index}`, "aria-label": t("Seat {n}", {n: index + 1}), "data-seat": index},
-    el("option", {value: "me"}, t("Me (this browser)")),
-    el("option", {value: "human"}, t("A friend (secret link)")),
-    ...game.bots.map((b) => el("option", {value: `bot:${b.spec}`}, t("Bot: {level}", {level: t(b.label)}))));
+  const kind = el("select", {name: `seat-${index}`, "aria-label": tr("Seat {n}", {n: index + 1}), "data-seat": index},
+    el("option", {value: "me"}, tr("Me (this browser)")),
+    el("option", {value: "human"}, tr("A friend (secret link)")),
+    ...game.bots.map((b) => el("option", {value: `bot:${b.spec}`}, tr("Bot: {level}", {level: t(b.label)}))));
   const usual = game.bots.find((b) => b.usual) || game.bots[0];
   kind.value = index === 0 ? "me" : `bot:${usual.spec}`;
-  const name = el("input", {type: "text", name: `name-${index}`, placeholder: t("name (optional)"), maxlength: 40,
-    "aria-label": t("Name of seat {n}", {n: index + 1})});
-  return el("div", {class: "seat-row"}, el("span", {class: "seat-number"}, t("Seat {n}", {n: index + 1})), kind, name);
+  const name = el("input", {type: "text", name: `name-${index}`, placeholder: tr("name (optional)"), maxlength: 40,
+    "aria-label": tr("Name of seat {n}", {n: index + 1})});
+  return el("div", {class: "seat-row"}, el("span", {class: "seat-number"}, tr("Seat {n}", {n: index + 1})), kind, name);
 }
 
 function renderForm() {
@@ -39,7 +39,7 @@ function renderSeats() {
   const game = currentGame();
   const count = Number($("players-select").value);
   const box = $("seats");
-  box.replaceChildren(el("legend", {}, t("Seats")), ...Array.from({length: count}, (_, i) => seatRow(game, i)),
+  box.replaceChildren(el("legend", {}, tr("Seats")), ...Array.from({length: count}, (_, i) => seatRow(game, i)),
     ...(game.bots_note ? [el("p", {class: "muted bots-note"}, game.bots_note)] : []));
 }
 
@@ -52,8 +52,8 @@ export function plain(text) {
 function seatOption(option, id) {
   const count = Number($("players-select").value) || option.maximum + 1;
   const input = el("select", {id, name: option.name, "data-seat-option": "true"},
-    option.nullable ? el("option", {value: ""}, t("Decided by the rules (an opening roll)")) : null,
-    ...Array.from({length: count}, (_, i) => el("option", {value: String(i)}, t("Seat {n}", {n: i + 1}))));
+    option.nullable ? el("option", {value: ""}, tr("Decided by the rules (an opening roll)")) : null,
+    ...Array.from({length: count}, (_, i) => el("option", {value: String(i)}, tr("Seat {n}", {n: i + 1}))));
   input.value = option.default === null ? "" : String(option.default);
   return input;
 }
@@ -73,11 +73,11 @@ function optionInput(option) {
   } else {
     input = el("input", {id, name: option.name, type: option.kind === "int" ? "number" : "text",
       min: option.minimum ?? undefined, max: option.maximum ?? undefined,
-      placeholder: option.default === null ? t("the usual") : String(option.default)});
+      placeholder: option.default === null ? tr("the usual") : String(option.default)});
   }
   input.setAttribute("aria-describedby", `${id}-help`);
   const range = option.kind === "int" && option.minimum !== null && option.maximum !== null && option.name !== "first_player"
-    ? ` ${t("({low} to {high})", {low: option.minimum, high: option.maximum})}` : "";
+    ? ` ${tr("({low} to {high})", {low: option.minimum, high: option.maximum})}` : "";
   return el("div", {class: "option"}, el("label", {for: id}, option.name.replaceAll("_", " ")), input,
     el("small", {class: "muted", id: `${id}-help`}, `${plain(option.help)}${range}`));
 }
@@ -133,17 +133,17 @@ async function create(event) {
         invites[seat.seat] = seat.link;
       }
       links.append(el("li", {},
-        el("strong", {}, `${mine[seat.seat] ? t("Seat {n} ({name}): you", {n: seat.seat + 1, name: seat.name})
-          : t("Seat {n} ({name})", {n: seat.seat + 1, name: seat.name})} `),
-        el("a", {href: seat.link, class: "join-link", "data-seat": seat.seat}, mine[seat.seat] ? t("Play") : t("Join link")),
-        " ", el("input", {class: "copy", readonly: true, value: url, "aria-label": t("Link of seat {n}", {n: seat.seat + 1}),
+        el("strong", {}, `${mine[seat.seat] ? tr("Seat {n} ({name}): you", {n: seat.seat + 1, name: seat.name})
+          : tr("Seat {n} ({name})", {n: seat.seat + 1, name: seat.name})} `),
+        el("a", {href: seat.link, class: "join-link", "data-seat": seat.seat}, mine[seat.seat] ? tr("Play") : tr("Join link")),
+        " ", el("input", {class: "copy", readonly: true, value: url, "aria-label": tr("Link of seat {n}", {n: seat.seat + 1}),
           onfocus: (e) => e.target.select()})));
     }
     rememberInvites(created.id, invites);
-    links.append(el("li", {}, el("strong", {}, `${t("Spectators:")} `),
-      el("a", {href: created.spectate, class: "spectate-link"}, t("Watch")), " ",
+    links.append(el("li", {}, el("strong", {}, `${tr("Spectators:")} `),
+      el("a", {href: created.spectate, class: "spectate-link"}, tr("Watch")), " ",
       el("input", {class: "copy", readonly: true, value: new URL(created.spectate, location.href).href,
-        "aria-label": t("Spectator link"), onfocus: (e) => e.target.select()})));
+        "aria-label": tr("Spectator link"), onfocus: (e) => e.target.select()})));
     if (myLink) {
       location.href = myLink;  // to the table (its waiting room offers the friends' links to copy)
       return;
@@ -159,20 +159,20 @@ async function create(event) {
 
 function gameItem(game) {
   const mine = mySeats()[game.id];
-  const seats = game.seats.map((s) => s.kind === "bot" ? t("{name} (bot)", {name: s.name})
-    : s.joined ? s.name : t("{name} (not joined yet)", {name: s.name}));
+  const seats = game.seats.map((s) => s.kind === "bot" ? tr("{name} (bot)", {name: s.name})
+    : s.joined ? s.name : tr("{name} (not joined yet)", {name: s.name}));
   const title = catalog.find((g) => g.name === game.game)?.title || game.game;
   return el("li", {class: "game-item"},
     el("span", {class: "game-title"}, `${title} `), el("code", {}, game.id),
-    el("span", {class: "muted"}, ` · ${tn("{n} action", "{n} actions", game.actions)} · ${seats.join(", ")}`),
+    el("span", {class: "muted"}, ` · ${trn("{n} action", "{n} actions", game.actions)} · ${seats.join(", ")}`),
     game.status === "finished" && game.winners ? el("span", {class: "muted"},
-      game.winners.length ? ` · ${t("won by {names}", {names: list(game.winners.map((w) => game.seats[w]?.name
-        || t("seat {n}", {n: w + 1})))})}` : ` · ${t("nobody won")}`) : null,
+      game.winners.length ? ` · ${tr("won by {names}", {names: list(game.winners.map((w) => game.seats[w]?.name
+        || tr("seat {n}", {n: w + 1})))})}` : ` · ${tr("nobody won")}`) : null,
     " ",
-    mine && game.status !== "finished" ? el("a", {href: `/game/${game.id}?token=${mine.token}`}, t("resume")) : null,
+    mine && game.status !== "finished" ? el("a", {href: `/game/${game.id}?token=${mine.token}`}, tr("resume")) : null,
     mine && game.status !== "finished" ? " · " : null,
-    el("a", {href: game.spectate}, game.status === "finished" ? t("final position") : t("watch")), " · ",
-    el("a", {href: game.replay}, t("replay")));
+    el("a", {href: game.spectate}, game.status === "finished" ? tr("final position") : tr("watch")), " · ",
+    el("a", {href: game.replay}, tr("replay")));
 }
 
 async function refresh() {
@@ -181,7 +181,7 @@ async function refresh() {
     for (const status of ["open", "running", "finished"]) {
       const list = $(`${status}-games`);
       const items = games.filter((g) => g.status === status).slice(0, 50).map(gameItem);
-      list.replaceChildren(...(items.length ? items : [el("li", {class: "muted"}, t("none"))]));
+      list.replaceChildren(...(items.length ? items : [el("li", {class: "muted"}, tr("none"))]));
     }
   } catch (error) {
     $("open-games").replaceChildren(el("li", {class: "error"}, error.message));

@@ -4,6 +4,7 @@
 import {el} from "/static/common.js";
 import {patch} from "/static/morph.js";
 import {stageResized, stageZoomed} from "/static/table/fit.js";
+import {tr, trn} from "/static/i18n.js";
 
 const MAX = 4;
 const STEP = 1.6;
@@ -52,12 +53,12 @@ export function setupZoom(t) {
   function tools() {
     const zoomed = z.s > 1;
     patch(document.getElementById("zoom-tools"),
-      el("button", {type: "button", id: "zoom-in", class: "zoom-button", "aria-label": "Zoom in",
-        title: "Zoom in (or pinch)", disabled: z.s >= MAX, onclick: () => zoomAt(z.s * STEP, ...centre())}, "+"),
-      el("button", {type: "button", id: "zoom-out", class: "zoom-button", "aria-label": "Zoom out",
-        title: "Zoom out", disabled: !zoomed, onclick: () => zoomAt(z.s / STEP, ...centre())}, "−"),
-      zoomed ? el("button", {type: "button", id: "zoom-fit", class: "zoom-button fit", "aria-label": "Show the whole board",
-        title: "Show the whole board", onclick: () => { z.s = 1; apply(); }}, "Fit") : null);
+      el("button", {type: "button", id: "zoom-in", class: "zoom-button", "aria-label": tr("Zoom in"),
+        title: tr("Zoom in (or pinch)"), disabled: z.s >= MAX, onclick: () => zoomAt(z.s * STEP, ...centre())}, "+"),
+      el("button", {type: "button", id: "zoom-out", class: "zoom-button", "aria-label": tr("Zoom out"),
+        title: tr("Zoom out"), disabled: !zoomed, onclick: () => zoomAt(z.s / STEP, ...centre())}, "−"),
+      zoomed ? el("button", {type: "button", id: "zoom-fit", class: "zoom-button fit", "aria-label": tr("Show the whole board"),
+        title: tr("Show the whole board"), onclick: () => { z.s = 1; apply(); }}, tr("Fit")) : null);
   }
 
   function local(event) {
