@@ -104,11 +104,17 @@ class LanguageMiddleware:
 def js_catalog(lang: str) -> bytes:
     """The messages of the pages' scripts and templates in ``lang``, as JSON: ``{msgid: text or [forms]}``.
 
-    Only messages found in a ``.js`` file are sent (the templates are translated on the server); the
-    plural forms are chosen in the page by ``Intl.PluralRules`` (each of our languages has two gettext
-    forms: ``one`` and the rest).
+    Only messages found in a ``.js`` file are sent (the templates are translated on the server). A
+    plural message has one form per plural category of the language, in gettext's order, which
+    ``plurals`` names (French: ``one``, ``many``, ``other``); the page picks the form of
+    ``Intl.PluralRules``' category.
     """
+    from babel import Locale
+    from babel.plural import _plural_tags
+
     messages: dict[str, Any] = {}
+    tags = Locale.parse(lang).plural_form.tags
+    plurals = [tag for tag in _plural_tags if tag in tags and tag != "other"] + ["other"]
     path = i18n.po_path(lang)
     if lang != "en" and path.is_file():
         from babel.messages.pofile import read_po
@@ -125,7 +131,7 @@ def js_catalog(lang: str) -> bytes:
                 messages[message.id[0]] = list(strings)
             else:
                 messages[str(message.id)] = message.string
-    return json.dumps({"language": lang, "version": __version__, "messages": messages},
+    return json.dumps({"language": lang, "version": __version__, "plurals": plurals, "messages": messages},
                       ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 

@@ -159,7 +159,7 @@ function keysHint(view) {
       tr(" undo, ")]
     : [];
   const live = view.mine.length && t.board.liveKeys ? [...t.board.liveKeys(), ", "] : [];
-  return ["Keys: ", ...parts, ...live, el("kbd", {}, "D"), tr(" the board in words, "), el("kbd", {}, tr("Tab")),
+  return [`${tr("Keys:")} `, ...parts, ...live, el("kbd", {}, "D"), tr(" the board in words, "), el("kbd", {}, tr("Tab")),
     tr(" moves between buttons.")];
 }
 

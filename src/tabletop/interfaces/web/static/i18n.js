@@ -4,17 +4,22 @@
 
 export const LANGUAGE = document.documentElement.lang || "en";
 
+const ENGLISH = {messages: {}, plurals: ["one", "other"]};
+
 async function load() {
-  if (LANGUAGE === "en") return {};
+  if (LANGUAGE === "en") return ENGLISH;
   try {
     const response = await fetch(`/locales/${LANGUAGE}.json`);
-    return response.ok ? (await response.json()).messages : {};
+    return response.ok ? await response.json() : ENGLISH;
   } catch {
-    return {};  // no catalog: the page reads in English rather than not at all
+    return ENGLISH;  // no catalog: the page reads in English rather than not at all
   }
 }
 
-const messages = await load();
+const catalog = await load();
+const messages = catalog.messages;
+// gettext's forms of a plural message, in order: one per plural category of the language ("one", "many", "other")
+const PLURALS = catalog.plurals;
 const rules = LANGUAGE === "en" ? null : new Intl.PluralRules(LANGUAGE);
 let numbers = null;
 
@@ -40,11 +45,15 @@ export function tr(message, fields) {
   return fill(typeof found === "string" && found ? found : message, fields);
 }
 
-/** The form that goes with `n` ({n} is filled, and any other field): gettext's two forms, chosen by the language's
- * plural rules (each of our languages has "one" and the rest; French counts 0 as "one"). */
+/** The form that goes with `n` ({n} is filled, and any other field): the catalog's form for the plural category the
+ * language's rules give `n` ("one" for 0 and 1 in French; "many" for a million in French and Spanish). */
 export function trn(one, other, n, fields) {
   const found = messages[one];
-  const index = rules ? (rules.select(n) === "one" ? 0 : 1) : n === 1 ? 0 : 1;
-  const form = Array.isArray(found) && found[index] ? found[index] : index === 0 ? one : other;
-  return fill(form, {n, ...fields});
+  const category = rules ? rules.select(n) : n === 1 ? "one" : "other";
+  if (Array.isArray(found)) {
+    const at = PLURALS.indexOf(category);
+    const form = found[at >= 0 ? at : found.length - 1];
+    if (form) return fill(form, {n, ...fields});
+  }
+  return fill(category === "one" ? one : other, {n, ...fields});
 }
