@@ -1,4 +1,8 @@
-"""Words for people in four languages: gettext catalogs (``src/tabletop/locales/<lang>/LC_MESSAGES/messages.po``).
+"""Words for people in four languages: gettext catalogs (``locales/<lang>/LC_MESSAGES/messages.po``).
+
+The shared words (the pages, the server) are in ``src/tabletop/locales``; each game keeps its own
+words in its own package (``games/<game>/locales``), so a new game brings its catalog and changes
+no other file. A message is looked up in the shared catalog first, then in each game's.
 
 Every string a front end shows goes through :func:`gettext` (``_``) or :func:`ngettext` (a
 count: the language's plural forms), in the language of the current request: a
@@ -13,8 +17,8 @@ A message is written in English with ``{name}`` fields and formatted after trans
 translator can move the fields: ``_("{name} to roll").format(name=...)``.
 
 >>> with using("de"):
-...     _("Rematch"), ngettext("{n} space", "{n} spaces", 3).format(n=3)
-('Revanche', '3 Felder')
+...     _("Rematch"), ngettext("{n} die", "{n} dice", 3).format(n=3)
+('Revanche', '3 Würfel')
 >>> _("Rematch"), language()
 ('Rematch', 'en')
 """
@@ -60,27 +64,61 @@ def set_language(lang: str) -> contextvars.Token[str]:
     return _language.set(lang if lang in LANGUAGES else "en")
 
 
-def po_path(lang: str) -> Path:
-    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, root: Path = LOCALES) -> Path:
+    return root / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@functools.cache
-def translations(lang: str) -> _gettext.NullTranslations:
-    """The catalog of ``lang``, read from its ``.po`` once (fuzzy entries left out, as ``msgfmt`` does)."""
-    path = po_path(lang)
-    if lang == "en" or not path.is_file():
-        return _gettext.NullTranslations()
-    try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-    except ImportError:  # the rules and the terminal need no Babel: everything reads as English
-        return _gettext.NullTranslations()
+def catalog_roots() -> list[Path]:
+    """Every ``locales`` directory: the shared one, then each installed game's (in its package)."""
+    import inspect
+
+    from tabletop.core.registry import game_class, installed_games
+
+    roots = [LOCALES]
+    for name in installed_games():
+        try:
+            home = Path(inspect.getfile(game_class(name))).resolve().parent
+        except Exception:  # a game that cannot load has no words to give
+            continue
+        while home.name != "games" and (home.parent / "__init__.py").is_file() and home.parent.name != "games":
+            home = home.parent  # the game's package, above the module that defines its class
+        if (home / "locales").is_dir() and home / "locales" not in roots:
+            roots.append(home / "locales")
+    return roots
+
+
+def _read(path: Path, lang: str) -> _gettext.GNUTranslations:
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=lang)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)
     return _gettext.GNUTranslations(buffer)
+
+
+@functools.cache
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The catalogs of ``lang``, read from their ``.po`` files once (fuzzy entries left out, as ``msgfmt`` does):
+    the shared one, falling back on each game's."""
+    if lang == "en":
+        return _gettext.NullTranslations()
+    try:
+        import babel  # noqa: F401
+    except ImportError:  # the rules and the terminal need no Babel: everything reads as English
+        return _gettext.NullTranslations()
+    first: _gettext.NullTranslations | None = None
+    for root in catalog_roots():
+        path = po_path(lang, root)
+        if path.is_file():
+            found = _read(path, lang)
+            if first is None:
+                first = found
+            else:
+                first.add_fallback(found)
+    return first or _gettext.NullTranslations()
 
 
 def gettext(message: str) -> str:

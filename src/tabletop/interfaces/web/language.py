@@ -115,24 +115,27 @@ def js_catalog(lang: str) -> bytes:
     messages: dict[str, Any] = {}
     tags = Locale.parse(lang).plural_form.tags
     plurals = [tag for tag in _plural_tags if tag in tags and tag != "other"] + ["other"]
-    path = i18n.po_path(lang)
-    if lang != "en" and path.is_file():
-        from babel.messages.pofile import read_po
-
-        with path.open("rb") as handle:
-            catalog = read_po(handle, locale=lang)
-        for message in catalog:
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            if not message.id or message.fuzzy or not all(strings):
-                continue
-            if not any(Path(where).suffix == ".js" for where, _ in message.locations):
-                continue
-            if message.pluralizable:
-                messages[message.id[0]] = list(strings)
-            else:
-                messages[str(message.id)] = message.string
+    for root in i18n.catalog_roots() if lang != "en" else []:  # the shared catalog first, then each game's
+        path = i18n.po_path(lang, root)
+        if path.is_file():
+            _add_scripts_messages(path, lang, messages)
     return json.dumps({"language": lang, "version": __version__, "plurals": plurals, "messages": messages},
                       ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _add_scripts_messages(path: Path, lang: str, messages: dict[str, Any]) -> None:
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not message.id or message.fuzzy or not all(strings):
+            continue
+        if not any(Path(where).suffix == ".js" for where, _ in message.locations):
+            continue
+        key = message.id[0] if message.pluralizable else str(message.id)
+        messages.setdefault(key, list(strings) if message.pluralizable else strings[0])
 
 
 @functools.cache
