@@ -74,7 +74,7 @@ def test_a_problem_page_and_a_refusal_are_in_the_viewers_language(client: TestCl
     page = client.get("/game/nonexistent", headers={"Accept-Language": "fr"})
     assert page.status_code == 404
     assert '<html lang="fr">' in page.text and "Introuvable" in page.text
-    assert "il n&#39;y a pas de partie &#39;nonexistent&#39; sur ce serveur" in page.text
+    assert "il n'y a pas de partie 'nonexistent' sur ce serveur" in page.text
     api = client.get("/api/games/nonexistent", headers={"Accept-Language": "es"})
     assert api.json()["detail"] == "no hay ninguna partida 'nonexistent' en este servidor"
     assert client.get("/api/games/nonexistent").json()["detail"] == "there is no game 'nonexistent' on this server"

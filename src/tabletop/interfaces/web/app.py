@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 from collections.abc import AsyncIterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -73,8 +74,11 @@ def _titles() -> dict[int, str]:
 
 def problem_page(status: int, message: str) -> HTMLResponse:
     """A page that says what went wrong, in the site's look and the viewer's language (never raw JSON)."""
+    from markupsafe import Markup
+
     title = _titles().get(status, _("Something went wrong"))
-    return HTMLResponse(page(STATIC, "problem.html", title=title, message=message), status_code=status,
+    text = Markup(html.escape(message, quote=False))  # as it reads: quotes stay quotes
+    return HTMLResponse(page(STATIC, "problem.html", title=title, message=text), status_code=status,
                         headers=_LANGUAGE_HEADERS)
 
 

@@ -1,7 +1,7 @@
 // Donkey Kong in words: the position's fields, each player's cards, the obstacle a card must be played on, the
 // buttons' and the status bar's words, the scores and cards beside the dice, the board in words and its key.
 import {el, svg} from "/static/common.js";
-import {list, plural, touch} from "/static/words.js";
+import {list, touch} from "/static/words.js";
 import {tr, trn} from "/static/i18n.js";
 
 const CARD_NAMES = {J: tr("Jump"), H: tr("Hammer")};
@@ -119,18 +119,20 @@ export function aside(view, ctx) {
 export function describe(view, ctx) {
   const s = view.state;
   const hand = cards(view);
-  const name = (seat) => (ctx ? ctx.seatName(seat) : `Player ${seat + 1}`);
+  const name = (seat) => (ctx ? ctx.seatName(seat) : tr("Player {n}", {n: seat + 1}));
   const lines = s.pawns.map((at, seat) => {
     const up = (hand.up[seat] || []).map(cardName);
-    return `${name(seat)}: on ${at}, ${plural(s.scores[seat], {one: "point", other: "points"})}; cards in hand: `
-      + `${up.length ? list(up) : "none"}; ${(hand.down[seat] || []).length} scored.`;
+    return trn("{name}: on {at}, {n} point; cards in hand: {cards}; {scored} scored.",
+      "{name}: on {at}, {n} points; cards in hand: {cards}; {scored} scored.", s.scores[seat],
+      {name: name(seat), at, cards: up.length ? list(up) : tr("none"), scored: (hand.down[seat] || []).length});
   });
-  lines.push(s.barrels.length ? `Barrels on ${list(s.barrels)}.` : tr("No barrel on the girders."));
-  lines.push(s.fireballs.length ? `Fireballs on ${list(s.fireballs)}.` : tr("No fireball on the girders."));
-  lines.push(`Donkey Kong holds ${plural(s.barrels_in_arm, {one: "barrel", other: "barrels"})}; `
-    + `${plural(s.fireballs_at_oil_can, {one: "fireball waits", other: "fireballs wait"})} at the Oil Can.`);
+  lines.push(s.barrels.length ? tr("Barrels on {spaces}.", {spaces: list(s.barrels)}) : tr("No barrel on the girders."));
+  lines.push(s.fireballs.length ? tr("Fireballs on {spaces}.", {spaces: list(s.fireballs)})
+    : tr("No fireball on the girders."));
+  lines.push(`${trn("Donkey Kong holds {n} barrel.", "Donkey Kong holds {n} barrels.", s.barrels_in_arm)} `
+    + trn("{n} fireball waits at the Oil Can.", "{n} fireballs wait at the Oil Can.", s.fireballs_at_oil_can));
   const met = contact(view);
-  if (met) lines.push(`A ${met.kind} has reached a pawn at ${met.at}.`);
+  if (met) lines.push(tr("Reached a pawn: {obstacle}.", {obstacle: obstacleAt(met)}));
   return lines;
 }
 

@@ -14,7 +14,7 @@ function seatRow(game, index) {
   const kind = el("select", {name: `seat-${index}`, "aria-label": tr("Seat {n}", {n: index + 1}), "data-seat": index},
     el("option", {value: "me"}, tr("Me (this browser)")),
     el("option", {value: "human"}, tr("A friend (secret link)")),
-    ...game.bots.map((b) => el("option", {value: `bot:${b.spec}`}, tr("Bot: {level}", {level: t(b.label)}))));
+    ...game.bots.map((b) => el("option", {value: `bot:${b.spec}`}, tr("Bot: {level}", {level: b.label}))));
   const usual = game.bots.find((b) => b.usual) || game.bots[0];
   kind.value = index === 0 ? "me" : `bot:${usual.spec}`;
   const name = el("input", {type: "text", name: `name-${index}`, placeholder: tr("name (optional)"), maxlength: 40,

@@ -2,6 +2,7 @@
 // server (roll my dice for me, show the odds).
 import {el} from "/static/common.js";
 import {patch} from "/static/morph.js";
+import {chooser} from "/static/language.js";
 import {tr, trn} from "/static/i18n.js";
 
 const KEY = "tabletop.settings";
@@ -39,7 +40,8 @@ export function renderSettings(t) {
     prefs ? toggle("set-auto", tr("Roll my dice for me"), prefs.auto_roll,
       (on) => t.ctx.send({type: "prefs", auto_roll: on}), tr("the server rolls at once instead of waiting")) : null,
     prefs ? toggle("set-hints", tr("Show the odds"), prefs.hints,
-      (on) => t.ctx.send({type: "prefs", hints: on}), tr("for learners; the game's record notes it")) : null);
+      (on) => t.ctx.send({type: "prefs", hints: on}), tr("for learners; the game's record notes it")) : null,
+    el("div", {class: "toggle language-setting", "data-key": "set-language"}, chooser("set-language")));
 }
 
 export function setupSettings() {
