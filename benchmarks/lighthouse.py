@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -32,6 +33,13 @@ from tabletop.interfaces.web.rooms import Settings
 LIGHTHOUSE = "lighthouse@12.2"
 CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 def serve(database: str, port: int) -> uvicorn.Server:
@@ -88,18 +96,19 @@ def measure(name: str, url: str, preset: str, out: Path) -> list[int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="measure only this page (lobby, replay or a game's name)")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=0, help="the server's port on 127.0.0.1 (default: a free one)")
     parser.add_argument("--keep", type=Path, help="keep each page's Lighthouse report (JSON) in this folder")
     parser.add_argument("--runs", type=int, default=1, help="measure every page this many times (fresh games each run)")
     args = parser.parse_args()
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
     worst: dict[tuple[str, str], list[int]] = {}
+    port = args.port or free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = serve(f"sqlite:///{folder}/games.db", args.port)
+        server = serve(f"sqlite:///{folder}/games.db", port)
         try:
             for run in range(1, args.runs + 1):
-                targets = pages(f"http://127.0.0.1:{args.port}")
+                targets = pages(f"http://127.0.0.1:{port}")
                 print(f"run {run}, {time.strftime('%H:%M:%S')}, load average {os.getloadavg()[0]:.1f}")
                 print(f"{'page':14} {'preset':8} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'CLS':>7}")
                 for name, url in targets.items():

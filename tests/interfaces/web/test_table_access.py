@@ -80,7 +80,8 @@ def play_by_ear(page: Any, game: str, limit: float) -> dict[str, Any]:
             words = dialog.aria_snapshot()
             dialog.get_by_role("button", name="Close").press("Enter")
             continue
-        pick = named[0] if game == "jumanji" else named[-1]  # the last route or pad climbs; "stop" keeps a turn short
+        jumps = [n for n in named if n.startswith("Jump to")]  # Doodle Jump: a jump climbs, a shift or a move may not
+        pick = named[0] if game == "jumanji" else (jumps or named)[-1]  # the last route or pad climbs; "stop" ends a turn
         try:
             page.get_by_role("button", name=pick, exact=True).first.press("Enter", timeout=2000)
             presses += 1

@@ -193,15 +193,13 @@ def replay_view(room: ReadOnlyRoom, step: int) -> dict[str, Any]:
     history = room.state.history()
     step = max(0, min(step, len(history)))
     state, log = room.replay(step - 1 if step else 0)
-    last: list[str] = []  # what the last action did, in the log's words
+    last: list[str] = []  # what the last action did, in the engine's words (the replay page says it)
     if step:
         size = state.log_size()
-        state = state.clone()
         state.apply_action(history[step - 1])
         last = state.log(size)
-        log.extend(last)
-        if step - 1 in room.notes:  # the server's word on an action (it played for someone)
-            log.append(room.notes[step - 1])
+        note = room.notes.get(step - 1)  # the server's word on it (it played for someone)
+        log = [*log, *last, *([note] if note is not None else [])]
     mover = state.current_player()
     return {
         **header(room),

@@ -4,6 +4,9 @@ import {el, fixedLayer, svg, walk} from "/static/common.js";
 import {cardName, cards, label} from "./explain.js";
 import {tr, trn} from "/static/i18n.js";
 
+// the words drawn on the board (the rest are in explain.js)
+const barrelsLeft = (n) => trn("{n} barrel left", "{n} barrels left", n);
+
 export {aside, cards, choicesCaption, contact, describe, label, legend, prompt} from "./explain.js";
 
 const COL_W = 78;
@@ -289,7 +292,7 @@ function drawScenery(root, view, geo, board) {
       svg("ellipse", {cx: x - 4, cy: y - 62, rx: 36, ry: 30, fill: "#8b4513", stroke: "#3b1d08", "stroke-width": 3}),
       svg("ellipse", {cx: x - 4, cy: y - 56, rx: 18, ry: 13, fill: "#e8b07a"}),
       svg("text", {x: x + 40, y: y - 60, "font-size": 16, "font-weight": 700, fill: "#ffd27f"},
-        `arm: ${state.barrels_in_arm}`)));
+        barrelsLeft(state.barrels_in_arm))));
   }
   // the Oil Can, where fireballs wait
   const [ox, oy] = geo.spot("OIL");

@@ -240,8 +240,6 @@ export function draw(view, ctx) {
     const left = MARGIN + SLOT_W * (maxOffset + place.offset);
     root.append(svg("rect", {x: left, y: y + 6, width: SLOT_W * columns, height: ROW_H - 12, rx: 12, fill: "#fff",
       stroke: "#b8ad96", "stroke-width": 2, class: "level", "data-key": `level-${place.level}`}));
-    root.append(svg("text", {x: left + 9, y: y + 32, "font-size": 24, "font-weight": 800, fill: "#4a4335"},
-      place.level));
     drawLevelTargets(root, view, ctx, levels, place, y, left, columns, width);
     for (const [slot, number] of board.levels?.[place.level] || []) {
       const name = `${place.level}${number}`;
@@ -249,6 +247,9 @@ export function draw(view, ctx) {
       padAt[name] = [x, y + ROW_H / 2 + 12];
       drawPad(root, view, ctx, pads.get(name), name, number, x, y, sel.pad === name);
     }
+    // the level's letter over its pads (a highlighted first pad covered it), letting a tap through to the pad
+    root.append(svg("text", {x: left + 9, y: y + 32, "font-size": 24, "font-weight": 800, fill: "#4a4335",
+      "pointer-events": "none", class: "level-name"}, place.level));
   });
   drawDoodlers(root, view, ctx, padAt, height);
   return root;
@@ -377,26 +378,27 @@ function doodler(x, y, colour, seat, moving, title) {
 export function describe(view, ctx) {
   const state = view.state;
   const board = view.board || {};
-  const name = (seat) => (ctx ? ctx.seatName(seat) : `Player ${seat + 1}`);
+  const name = (seat) => (ctx ? ctx.seatName(seat) : tr("Player {n}", {n: seat + 1}));
   const lines = state.doodlers.map((pad, seat) => {
     const kept = Object.entries(state.kept?.[seat] || {}).map(([k, n]) => `${tileName(view, k)}${n > 1 ? ` ×${n}` : ""}`);
-    return `${name(seat)}: ${pad ? `on pad ${pad}` : "at the start, below the ramp"}`
-      + `${kept.length ? `; keeps ${list(kept)}` : ""}.`;
+    const where = pad ? tr("on pad {pad}", {pad}) : tr("at the start, below the ramp");
+    return `${name(seat)}: ${where}${kept.length ? `; ${tr("keeps {tiles}", {tiles: list(kept)})}` : ""}.`;
   });
   const rows = state.ramp.length;
   state.ramp.map((place, row) => [place, row]).reverse().forEach(([place, row]) => {
-    const height = row === rows - 1 ? "top" : row === 0 ? "bottom" : `row ${row + 1} of ${rows}`;
+    const height = row === rows - 1 ? tr("Ramp top") : row === 0 ? tr("Ramp bottom")
+      : tr("Ramp row {row} of {rows}", {row: row + 1, rows});
     if (!place) {
-      lines.push(`Ramp ${height}: no level yet.`);
+      lines.push(tr("{height}: no level yet.", {height}));
       return;
     }
-    const shift = place.offset < 0 ? "shifted left" : place.offset > 0 ? "shifted right" : "centred";
+    const shift = place.offset < 0 ? tr("shifted left") : place.offset > 0 ? tr("shifted right") : tr("centred");
     const pads = (board.levels?.[place.level] || []).map(([, number]) => {
       const pad = `${place.level}${number}`;
       const tile = state.tiles?.[pad];
       return tile ? `${pad} (${tileName(view, tile)})` : pad;
     });
-    lines.push(`Ramp ${height}: level ${place.level}, ${shift}; pads ${list(pads)}.`);
+    lines.push(tr("{height}: level {level}, {shift}; pads {pads}.", {height, level: place.level, shift, pads: list(pads)}));
   });
   return lines;
 }
@@ -429,6 +431,7 @@ export function legend(view) {
 }
 
 function summaryName(view) {
-  const where = view.state.doodlers.map((p, s) => `seat ${s + 1} on ${p || "the start"}`).join(", ");
-  return `Doodle Jump ramp of ${view.state.ramp.length} levels; ${where}`;
+  const where = view.state.doodlers.map((p, s) => tr("seat {n} on {pad}", {n: s + 1, pad: p || tr("the start")}));
+  return trn("Doodle Jump ramp of {n} level; {where}", "Doodle Jump ramp of {n} levels; {where}",
+    view.state.ramp.length, {where: where.join(", ")});
 }

@@ -6,6 +6,11 @@ import {el} from "/static/common.js";
 import {tray} from "/static/table/dice.js";
 import {tr, trn} from "/static/i18n.js";
 
+// the words of this module (for translation)
+const WORDS = {roll: tr("Roll the dice"), rolling: tr("Rolling…"), choices: tr("Choices"), race: tr("Race against the timer"),
+  undo: tr("Undo"), undoTitle: tr("Take back your last decision (key U)"), showResult: tr("Show the result"), key: tr("Key"),
+  words: tr("Board in words"), wordsTitle: tr("Every piece's place, as text (key D)"), odds: tr("Odds: ")};
+
 /** The choices listed as buttons, in the server's order (the board may show some of them itself). */
 export function listedChoices(t) {
   const {view, board} = t;
@@ -14,14 +19,14 @@ export function listedChoices(t) {
 }
 
 function sentence(phrase) {
-  return phrase ? phrase[0].toUpperCase() + phrase.slice(1) : tr("Roll the dice");
+  return phrase ? phrase[0].toUpperCase() + phrase.slice(1) : WORDS.roll;
 }
 
 function rollButton(t) {
   const {view, board, ctx} = t;
   const seat = view.roll_waits;
   if (seat === null || seat === undefined || !view.mine.includes(seat) || view.live) return null;
-  if (t.rollSent === view.n) return el("p", {class: "muted rolling-now", id: "rolling-now"}, tr("Rolling…"));
+  if (t.rollSent === view.n) return el("p", {class: "muted rolling-now", id: "rolling-now"}, WORDS.rolling);
   const phrase = board.prompt ? board.prompt(view) : null;
   return el("button", {type: "button", id: "roll-button", class: "primary big-action",
     onclick: () => ctx.press("roll", seat)}, sentence(phrase), " ", el("kbd", {"aria-hidden": "true"}, "R"));
@@ -32,7 +37,7 @@ function choiceButtons(t) {
   const listed = listedChoices(t);
   if (!listed.length) return null;
   const caption = board.choicesCaption ? board.choicesCaption(view, ctx) : null;
-  return el("div", {class: "choice-list", id: "choice-list", role: "group", "aria-label": caption || tr("Choices")},
+  return el("div", {class: "choice-list", id: "choice-list", role: "group", "aria-label": caption || WORDS.choices},
     caption ? el("p", {class: "choice-caption", "data-key": "choice-caption"}, caption) : null,
     ...listed.map((action, i) => el("button", {
       type: "button", class: "choice", "data-action": action, "data-key": `choice:${action}`,
@@ -45,7 +50,7 @@ function choiceButtons(t) {
 function livePanel(t) {
   const {view, board, ctx} = t;
   if (!view.live || !board.live) return null;
-  return el("div", {class: "live-panel", id: "live-panel", role: "group", "aria-label": tr("Race against the timer")},
+  return el("div", {class: "live-panel", id: "live-panel", role: "group", "aria-label": WORDS.race},
     board.live(view, ctx, t.elapsed()));
 }
 
@@ -54,12 +59,12 @@ function tools(t) {
   const player = view.mine.length > 0;
   return el("div", {class: "tools", id: "tools"},
     player && !view.terminal ? el("button", {type: "button", id: "undo", disabled: !view.undo, onclick: () => ctx.undo(),
-      title: tr("Take back your last decision (key U)")}, tr("Undo "), el("kbd", {"aria-hidden": "true"}, "U")) : null,
+      title: WORDS.undoTitle}, `${WORDS.undo} `, el("kbd", {"aria-hidden": "true"}, "U")) : null,
     view.terminal && t.endDismissed ? el("button", {type: "button", id: "show-result", class: "primary",
-      onclick: () => ctx.showEnd()}, tr("Show the result")) : null,
-    board.legend ? el("button", {type: "button", id: "key-button", onclick: () => ctx.showKey()}, tr("Key")) : null,
+      onclick: () => ctx.showEnd()}, WORDS.showResult) : null,
+    board.legend ? el("button", {type: "button", id: "key-button", onclick: () => ctx.showKey()}, WORDS.key) : null,
     el("button", {type: "button", id: "words-button", onclick: () => ctx.describe(),
-      title: tr("Every piece's place, as text (key D)")}, tr("Board in words "), el("kbd", {"aria-hidden": "true"}, "D")));
+      title: WORDS.wordsTitle}, `${WORDS.words} `, el("kbd", {"aria-hidden": "true"}, "D")));
 }
 
 export function controls(t) {
@@ -75,7 +80,7 @@ export function controls(t) {
     choiceButtons(t),
     tray(t),
     aside ? el("div", {class: "board-aside", id: "board-aside"}, aside) : null,
-    view.hint ? el("p", {class: "hint", id: "hint"}, el("strong", {}, tr("Odds: ")), view.hint) : null,
+    view.hint ? el("p", {class: "hint", id: "hint"}, el("strong", {}, WORDS.odds), view.hint) : null,
     tools(t),
   ];
 }

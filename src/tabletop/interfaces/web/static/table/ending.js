@@ -5,6 +5,11 @@ import {el, readable} from "/static/common.js";
 import {list} from "/static/words.js";
 import {tr, trn} from "/static/i18n.js";
 
+// the words of this module (for translation)
+const WORDS = {results: tr("Results"), nobody: tr("Nobody won"), shared: tr("You share the win!"), won: tr("You won!"),
+  othersWon: (names, n) => trn("{names} won", "{names} won", n, {names}), join: tr("Join the rematch"), watch: tr("Watch the rematch"), rematch: tr("Rematch"),
+  replay: tr("Replay"), lobby: tr("Lobby"), seeBoard: tr("See the board")};
+
 /** A cell that is a number ("1,200", "−900", "+4,400 (17 cards)") is set right, to line up with the others. */
 const NUMBER = /^[−+-]?[\d,]+(\s|$)/;
 
@@ -19,7 +24,7 @@ function resultsTable(view, ending) {
   // a wide table scrolls sideways on a phone (a region that a keyboard can scroll too)
   return el("div", {class: "table-scroll", tabindex: 0, role: "region", "aria-labelledby": "score-caption"},
     el("table", {class: "score-table", id: "score-table"},
-      el("caption", {id: "score-caption"}, table.caption || tr("Results")),
+      el("caption", {id: "score-caption"}, table.caption || WORDS.results),
       el("thead", {}, head),
       el("tbody", {}, ...rows)),
     table.notes?.length ? el("ul", {class: "table-notes"}, ...table.notes.map((n) => el("li", {}, readable(view, n))))
@@ -29,9 +34,9 @@ function resultsTable(view, ending) {
 export function headline(t) {
   const {view, ctx} = t;
   const winners = view.winners;
-  if (!winners.length) return tr("Nobody won");
-  if (view.mine.length === 1 && winners.includes(view.mine[0])) return winners.length > 1 ? tr("You share the win!") : tr("You won!");
-  return trn("{names} won", "{names} won", winners.length, {names: list(winners.map((s) => ctx.seatName(s)))});
+  if (!winners.length) return WORDS.nobody;
+  if (view.mine.length === 1 && winners.includes(view.mine[0])) return winners.length > 1 ? WORDS.shared : WORDS.won;
+  return WORDS.othersWon(list(winners.map((s) => ctx.seatName(s))), winners.length);
 }
 
 function endContent(t) {
@@ -40,19 +45,19 @@ function endContent(t) {
   let rematch = null;
   if (view.rematch && players) {
     rematch = el("a", {class: "button-link primary", id: "join-rematch",
-      href: `/game/${view.rematch}?token=${encodeURIComponent(token)}`}, tr("Join the rematch"));
+      href: `/game/${view.rematch}?token=${encodeURIComponent(token)}`}, WORDS.join);
   } else if (view.rematch) {
-    rematch = el("a", {class: "button-link", id: "watch-rematch", href: `/game/${view.rematch}`}, tr("Watch the rematch"));
+    rematch = el("a", {class: "button-link", id: "watch-rematch", href: `/game/${view.rematch}`}, WORDS.watch);
   } else if (players) {
-    rematch = el("button", {type: "button", class: "primary", id: "rematch", onclick: () => ctx.rematch()}, tr("Rematch"));
+    rematch = el("button", {type: "button", class: "primary", id: "rematch", onclick: () => ctx.rematch()}, WORDS.rematch);
   }
   return [
     el("h2", {id: "end-title"}, headline(t)),
     el("p", {class: "reason", id: "end-reason"}, view.ending?.reason ? readable(view, view.ending.reason) : ""),
     el("div", {class: "end-actions"}, rematch,
-      el("a", {class: "button-link", href: `/replay/${view.id}`, id: "end-replay"}, tr("Replay")),
-      el("a", {class: "button-link", href: "/", id: "end-lobby"}, tr("Lobby")),
-      el("button", {type: "button", id: "see-board", onclick: () => closeEnd(t)}, tr("See the board"))),
+      el("a", {class: "button-link", href: `/replay/${view.id}`, id: "end-replay"}, WORDS.replay),
+      el("a", {class: "button-link", href: "/", id: "end-lobby"}, WORDS.lobby),
+      el("button", {type: "button", id: "see-board", onclick: () => closeEnd(t)}, WORDS.seeBoard)),
     resultsTable(view, view.ending),
   ];
 }

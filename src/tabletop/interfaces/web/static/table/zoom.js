@@ -9,6 +9,9 @@ import {tr, trn} from "/static/i18n.js";
 const MAX = 4;
 const STEP = 1.6;
 const DRAG = 8;  // CSS px a pointer moves before a press becomes a drag
+// the words of this module (for translation)
+const WORDS = {zoomIn: tr("Zoom in"), zoomInTitle: tr("Zoom in (or pinch)"), zoomOut: tr("Zoom out"), fit: tr("Fit"),
+  fitName: tr("Show the whole board")};
 
 export function setupZoom(t) {
   const stage = document.getElementById("stage");
@@ -53,12 +56,12 @@ export function setupZoom(t) {
   function tools() {
     const zoomed = z.s > 1;
     patch(document.getElementById("zoom-tools"),
-      el("button", {type: "button", id: "zoom-in", class: "zoom-button", "aria-label": tr("Zoom in"),
-        title: tr("Zoom in (or pinch)"), disabled: z.s >= MAX, onclick: () => zoomAt(z.s * STEP, ...centre())}, "+"),
-      el("button", {type: "button", id: "zoom-out", class: "zoom-button", "aria-label": tr("Zoom out"),
-        title: tr("Zoom out"), disabled: !zoomed, onclick: () => zoomAt(z.s / STEP, ...centre())}, "−"),
-      zoomed ? el("button", {type: "button", id: "zoom-fit", class: "zoom-button fit", "aria-label": tr("Show the whole board"),
-        title: tr("Show the whole board"), onclick: () => { z.s = 1; apply(); }}, tr("Fit")) : null);
+      el("button", {type: "button", id: "zoom-in", class: "zoom-button", "aria-label": WORDS.zoomIn,
+        title: WORDS.zoomInTitle, disabled: z.s >= MAX, onclick: () => zoomAt(z.s * STEP, ...centre())}, "+"),
+      el("button", {type: "button", id: "zoom-out", class: "zoom-button", "aria-label": WORDS.zoomOut,
+        title: WORDS.zoomOut, disabled: !zoomed, onclick: () => zoomAt(z.s / STEP, ...centre())}, "−"),
+      zoomed ? el("button", {type: "button", id: "zoom-fit", class: "zoom-button fit", "aria-label": WORDS.fitName,
+        title: WORDS.fitName, onclick: () => { z.s = 1; apply(); }}, WORDS.fit) : null);
   }
 
   function local(event) {
