@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 from collections.abc import AsyncIterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,7 +44,15 @@ from tabletop.interfaces.web.bots import BotPool, check_budget
 from tabletop.interfaces.web.driver import new_seed
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
-from tabletop.interfaces.web.language import LanguageMiddleware, js_catalog, page
+from tabletop.interfaces.web.language import (
+    LANGUAGE_HEADERS,
+    STATIC,
+    LanguageMiddleware,
+    html_page,
+    js_catalog,
+    page,
+    problem_page,
+)
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
 from tabletop.interfaces.web.live import race_for
 from tabletop.interfaces.web.messages import (
@@ -64,31 +71,6 @@ from tabletop.interfaces.web.sockets import serve_socket
 from tabletop.interfaces.web.store import RUNNING, WAITING, Seat, Store, StoredGame, hash_token, new_token
 from tabletop.interfaces.web.tables import expiry, rematch, stand_in
 from tabletop.interfaces.web.writer import Writer
-
-STATIC = Path(__file__).resolve().parent / "static"
-
-def _titles() -> dict[int, str]:
-    return {404: _("Not found"), 403: _("Not allowed"), 409: _("Not now"), 429: _("Too many requests"),
-            503: _("Busy")}
-
-
-def problem_page(status: int, message: str) -> HTMLResponse:
-    """A page that says what went wrong, in the site's look and the viewer's language (never raw JSON)."""
-    from markupsafe import Markup
-
-    title = _titles().get(status, _("Something went wrong"))
-    text = Markup(html.escape(message, quote=False))  # as it reads: quotes stay quotes
-    return HTMLResponse(page(STATIC, "problem.html", title=title, message=text), status_code=status,
-                        headers=_LANGUAGE_HEADERS)
-
-
-def html_page(name: str) -> HTMLResponse:
-    """One of the site's pages (a Jinja2 template in ``static/``) in the viewer's language."""
-    return HTMLResponse(page(STATIC, name), headers=_LANGUAGE_HEADERS)
-
-
-#: a page's language follows the request's Accept-Language and the language cookie
-_LANGUAGE_HEADERS = {"Vary": "Accept-Language, Cookie", "Cache-Control": "no-cache"}
 
 
 def _wants_page(request: Request) -> bool:
@@ -261,7 +243,7 @@ def create_app(
         if found is None:
             raise Refused(_("the board of {game} has no file {path}").format(game=repr(game), path=repr(path)), 404)
         if found.suffix == ".html":  # a board's guide is a template, in the viewer's language
-            return HTMLResponse(page(found.parent, found.name), headers=_LANGUAGE_HEADERS)
+            return HTMLResponse(page(found.parent, found.name), headers=LANGUAGE_HEADERS)
         return FileResponse(found)
 
     # -- the API -------------------------------------------------------------------------

@@ -15,17 +15,22 @@ their scripts load the same catalog as JSON (:func:`js_catalog`, at ``/locales/<
 from __future__ import annotations
 
 import functools
+import html
 import json
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
+from fastapi.responses import HTMLResponse
+from markupsafe import Markup
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tabletop._version import __version__
 from tabletop.core import i18n
-from tabletop.core.i18n import LANGUAGES
+from tabletop.core.i18n import LANGUAGES, _
 
+#: the site's pages and their files
+STATIC = Path(__file__).resolve().parent / "static"
 #: the cookie that holds the player's own choice of language (the pages' language setting)
 COOKIE = "tabletop_lang"
 #: at most this many languages of an Accept-Language header are weighed (the header is the client's)
@@ -154,3 +159,25 @@ def page(directory: Path, name: str, **values: Any) -> str:
     lang = i18n.language()
     template = _templates(str(directory)).get_template(name)
     return str(template.render(lang=lang, languages=i18n.NAMES, version=__version__, **values))
+
+
+def _titles() -> dict[int, str]:
+    return {404: _("Not found"), 403: _("Not allowed"), 409: _("Not now"), 429: _("Too many requests"),
+            503: _("Busy")}
+
+
+def problem_page(status: int, message: str) -> HTMLResponse:
+    """A page that says what went wrong, in the site's look and the viewer's language (never raw JSON)."""
+    title = _titles().get(status, _("Something went wrong"))
+    text = Markup(html.escape(message, quote=False))  # as it reads: quotes stay quotes
+    return HTMLResponse(page(STATIC, "problem.html", title=title, message=text), status_code=status,
+                        headers=LANGUAGE_HEADERS)
+
+
+def html_page(name: str) -> HTMLResponse:
+    """One of the site's pages (a Jinja2 template in ``static/``) in the viewer's language."""
+    return HTMLResponse(page(STATIC, name), headers=LANGUAGE_HEADERS)
+
+
+#: a page's language follows the request's Accept-Language and the language cookie
+LANGUAGE_HEADERS = {"Vary": "Accept-Language, Cookie", "Cache-Control": "no-cache"}
