@@ -22,7 +22,7 @@ const DRAW = {
 };
 
 /** The symbols' names in the page's language. */
-const NAMES = {rope: () => tr("rope"), saber: () => tr("saber"), die: () => tr("die face"), axe: () => tr("axe"),
+const NAMES = {rope: () => tr("rope"), saber: () => tr("saber"), die: () => tr("die"), axe: () => tr("axe"),
   racquet: () => tr("racquet"), "open door": () => tr("open door"), raft: () => tr("raft"),
   hourglass: () => tr("hourglass")};
 
