@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXAMPLE := $(VENV)/.example-installed
 
-.PHONY: run deploy test lint typecheck pytest bench architecture clean
+.PHONY: run deploy test lint typecheck pytest bench architecture clean locales
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,12 @@ test: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(NGINX)
 	$(BIN)/ruff check src tests benchmarks examples tools
 	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src tools
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
+
+# The four languages' catalogs (src/tabletop/locales and each game's games/<game>/locales): extract every message of the code (babel.cfg), merge them into
+# each language's .po (new ones arrive untranslated, gone ones are dropped), then check: it fails while a message
+# is missing, untranslated, fuzzy or stale (tests/test_locales.py runs the same check in make test).
+locales: $(STAMP)
+	$(BIN)/python -m tabletop.interfaces.web.catalogs all
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples tools

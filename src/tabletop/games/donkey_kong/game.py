@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tabletop.core.game import Game, GameInfo, TimeModel
+from tabletop.core.i18n import N_
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.core.twins import Twins
@@ -47,7 +48,7 @@ class DonkeyKongGame(Game):
         ),
         min_return=-1.0,
         max_return=1.0,
-        description="Climb the girders to the Fair Maiden, playing Jump and Hammer cards on barrels and fireballs.",
+        description=N_("Climb the girders to the Fair Maiden, playing Jump and Hammer cards on barrels and fireballs."),
     )
     parts = GameParts(
         terminal="tabletop.games.donkey_kong.terminal",

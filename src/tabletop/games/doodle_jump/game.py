@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from tabletop.core.chance import Distribution
 from tabletop.core.game import Game, GameInfo, TimeModel
+from tabletop.core.i18n import N_
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.core.twins import Twins
@@ -61,7 +62,7 @@ class DoodleJumpGame(Game):
         ),
         min_return=-1.0,
         max_return=1.0,
-        description="Roll, jump up the ramp, push your luck; first Doodler on the top level wins.",
+        description=N_("Roll, jump up the ramp, push your luck; first Doodler on the top level wins."),
     )  # fmt: skip
     parts = GameParts(
         terminal="tabletop.games.doodle_jump.terminal",

@@ -16,6 +16,7 @@ from functools import cache
 
 from tabletop.core.data import packaged
 from tabletop.core.evaluation import WinModel
+from tabletop.core.i18n import N_
 from tabletop.core.state import State
 from tabletop.games.jumanji.heuristic import choose as rollout
 from tabletop.games.jumanji.state import JumanjiState
@@ -37,8 +38,8 @@ LADDER = {
 }
 #: ... and what a player should know about them (the lobby shows it): the rhino is the only
 #: decision, worth a few points of win rate at most (docs/agents.md).
-LADDER_NOTE = ("In Jumanji the bots differ little: the dice decide almost everything, and the only "
-               "choice in the game is where the rhino goes.")
+LADDER_NOTE = N_("In Jumanji the bots differ little: the dice decide almost everything, and the only "
+                  "choice in the game is where the rhino goes.")
 
 
 @cache

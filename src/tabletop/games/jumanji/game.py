@@ -9,6 +9,7 @@ from typing import Any, ClassVar, cast
 from tabletop.core.chance import Distribution
 from tabletop.core.errors import InvalidOptionError
 from tabletop.core.game import Game, GameInfo, TimeModel
+from tabletop.core.i18n import N_
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.core.play import PlayoutSummary
@@ -99,7 +100,7 @@ class JumanjiGame(Game):
         ),
         min_return=-1.0,
         max_return=1.0,
-        description="Race along your colour path to the centre; fail a rescue and the Doomsday Grid fills.",
+        description=N_("Race along your colour path to the centre; fail a rescue and the Doomsday Grid fills."),
     )
     parts = GameParts(
         terminal="tabletop.games.jumanji.terminal",

@@ -28,6 +28,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from tabletop.analysis.annotate import annotate
+from tabletop.core.i18n import _
 from tabletop.core.record import Record
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.limits import AddressLimiter, Limits, client_key
@@ -131,7 +132,7 @@ class Analyses:
         """(status, body, seconds to ask again): the analysis of a finished game (200), or where its job
         stands (202). Refused with 409 while the game is played, 429 over a quota."""
         if record.winners is None:
-            raise Refused("a game is analysed once it is over", 409)
+            raise Refused(_("a game is analysed once it is over"), 409)
         if game_id in self._jobs:
             return self._status(game_id)
         found = await asyncio.to_thread(self.store.analysis, game_id)

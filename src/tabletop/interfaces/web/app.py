@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 from collections.abc import AsyncIterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +34,7 @@ from tabletop._version import __version__
 from tabletop.agents.ladder import ladder, ladder_note
 from tabletop.agents.registry import AGENTS
 from tabletop.core.errors import TabletopError
+from tabletop.core.i18n import LANGUAGES, N_, _
 from tabletop.core.record import SEEDED, Record
 from tabletop.core.registry import game_class, has_part, list_games
 from tabletop.core.replay import drawn_from_seed
@@ -46,6 +46,15 @@ from tabletop.interfaces.web.driver import new_seed
 from tabletop.interfaces.web.editor import add_editor, editable
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
+from tabletop.interfaces.web.language import (
+    LANGUAGE_HEADERS,
+    STATIC,
+    LanguageMiddleware,
+    html_page,
+    js_catalog,
+    page,
+    problem_page,
+)
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
 from tabletop.interfaces.web.live import race_for
 from tabletop.interfaces.web.messages import (
@@ -66,26 +75,6 @@ from tabletop.interfaces.web.sockets import serve_socket
 from tabletop.interfaces.web.store import RUNNING, WAITING, Seat, Store, StoredGame, hash_token, new_token
 from tabletop.interfaces.web.tables import expiry, rematch, stand_in
 from tabletop.interfaces.web.writer import Writer
-
-STATIC = Path(__file__).resolve().parent / "static"
-
-_PROBLEM_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title} · tabletop</title>
-<meta name="description" content="tabletop: board games in the browser">
-<link rel="icon" href="/favicon.ico" type="image/svg+xml">
-<link rel="stylesheet" href="/static/style.css"></head>
-<body class="problem"><header class="top"><p class="brand"><a href="/">tabletop</a></p></header>
-<main class="problem-main"><h1>{title}</h1><p class="panel">{message}</p>
-<p><a class="button-link" href="/">Back to the lobby</a></p></main>
-</body></html>"""
-_TITLES = {404: "Not found", 403: "Not allowed", 409: "Not now", 429: "Too many requests", 503: "Busy"}
-
-
-def problem_page(status: int, message: str) -> HTMLResponse:
-    """A page that says what went wrong, in the site's look (never raw JSON for a person's browser)."""
-    title = _TITLES.get(status, "Something went wrong")
-    return HTMLResponse(_PROBLEM_PAGE.format(title=title, message=html.escape(message, quote=False)),
-                        status_code=status)
 
 
 def _wants_page(request: Request) -> bool:
@@ -108,8 +97,13 @@ def bot_choices(game: str) -> list[dict[str, Any]]:
     """The bot strengths offered for a game: the difficulty ladder, weakest first (``usual``: the one
     the lobby offers first). The label is the level's name alone, which fits a phone's seat menu;
     ``agent`` names the agent that plays it in this game."""
-    return [{"spec": level, "label": level.capitalize(), "agent": spec, "usual": level == USUAL_LEVEL}
-            for level, spec in ladder(game).items()]
+    return [{"spec": level, "label": _(LEVEL_NAMES.get(level, level.capitalize())), "agent": spec,
+             "usual": level == USUAL_LEVEL} for level, spec in ladder(game).items()]
+
+
+#: the ladder's levels as the lobby names them
+LEVEL_NAMES = {"beginner": N_("Beginner"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+               "expert": N_("Expert")}
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -119,21 +113,25 @@ def catalog() -> list[dict[str, Any]]:
         games.append({
             "name": name,
             "title": info.title,
-            "description": info.description,
+            "description": _(info.description) if info.description else info.description,
             "min_players": info.min_players,
             "max_players": info.max_players,
             "options": [
                 {"name": o.name, "kind": o.kind if isinstance(o.kind, str) else o.kind.__name__,
-                 "default": o.default, "help": o.help, "choices": list(o.choices) if o.choices else None,
+                 "default": o.default, "help": _note(o.help), "choices": list(o.choices) if o.choices else None,
                  "minimum": o.minimum, "maximum": o.maximum, "nullable": o.nullable, "allowed": o.describe_allowed()}
                 for o in info.options
                 if o.name != "players" and o.kind != "path"
             ],
             "bots": bot_choices(name),
-            "bots_note": ladder_note(name),
+            "bots_note": _note(ladder_note(name)),
             "editor": f"/editor/{name}" if editable(name) else None,
         })
     return games
+
+
+def _note(note: str | None) -> str | None:
+    return _(note) if note else note
 
 
 def _check_bot(game: str, spec: str, limits: Limits) -> None:
@@ -214,6 +212,7 @@ def create_app(
     app.state.sockets = {}
     app.add_middleware(BodyLimit, limit=limits.body_bytes, larger={
         "/api/editor/": limits.board_bytes, "/api/games": limits.body_bytes + 2 * limits.board_bytes})
+    app.add_middleware(LanguageMiddleware)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
@@ -241,30 +240,40 @@ def create_app(
 
     # -- pages -------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "lobby.html")
+    async def lobby_page() -> HTMLResponse:
+        return html_page("lobby.html")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> FileResponse:
+    async def game_page(game_id: str) -> HTMLResponse:
         await hub.room(game_id)
-        return FileResponse(STATIC / "game.html")
+        return html_page("game.html")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: str) -> FileResponse:
+    async def replay_page(game_id: str) -> HTMLResponse:
         await hub.room(game_id)
-        return FileResponse(STATIC / "replay.html")
+        return html_page("replay.html")
+
+    @app.get("/locales/{lang}.json", include_in_schema=False)
+    async def language_catalog(lang: str) -> Response:
+        """The pages' messages in ``lang``, compiled from its ``.po`` (``static/i18n.js`` loads it)."""
+        if lang not in LANGUAGES:
+            raise Refused(_("there is no language {lang} on this server").format(lang=repr(lang[:20])), 404)
+        return Response(js_catalog(lang), media_type="application/json",
+                        headers={"Cache-Control": "public, max-age=3600"})
 
     profiles = add_editor(app, limits, boards)
 
     @app.get("/boards/{game}/{path:path}", include_in_schema=False)
-    async def board_file(game: str, path: str) -> FileResponse:
+    async def board_file(game: str, path: str) -> Response:
         found = board_files.asset(game, path)
         if found is None:
-            raise Refused(f"the board of {game!r} has no file {path!r}", 404)
+            raise Refused(_("the board of {game} has no file {path}").format(game=repr(game), path=repr(path)), 404)
+        if found.suffix == ".html":  # a board's guide is a template, in the viewer's language
+            return HTMLResponse(page(found.parent, found.name), headers=LANGUAGE_HEADERS)
         return FileResponse(found)
 
     # -- the API -------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from tabletop.agents.registry import from_spec
 from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError
+from tabletop.core.i18n import _
 from tabletop.core.play import Streams
 from tabletop.core.state import CHANCE, State
 from tabletop.interfaces.web.bots import within_budget
@@ -150,7 +151,7 @@ class Driver:
         room = self._room
         roller = roll_waits_for(room) if room.status == RUNNING else None
         if roller is None or roller not in hand:
-            raise Refused("there is nothing for you to roll right now", 409)
+            raise Refused(_("there is nothing for you to roll right now"), 409)
         self.rolling = (roller, room.state.turn_number())
         self.turns.stop()
 

@@ -25,6 +25,7 @@ import time
 from collections import OrderedDict
 
 from tabletop.core.errors import TabletopError
+from tabletop.core.i18n import _
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.rooms import Room
 from tabletop.interfaces.web.services import Services
@@ -62,7 +63,7 @@ class Hub:
             room.touch()
             return room
         if not GAME_ID.fullmatch(game_id):
-            raise Refused(f"there is no game {game_id[:40]!r} on this server", 404)
+            raise Refused(_("there is no game {game} on this server").format(game=repr(game_id[:40])), 404)
         shard = self.store.shard
         if not shard.owns(game_id):  # the load balancer sent it to the wrong shard: loading it would fork the game
             raise Refused(f"game {game_id} belongs to shard {owner_of(game_id) or '(none)'}, and this server is "
@@ -75,7 +76,7 @@ class Hub:
         try:
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
-                raise Refused(f"there is no game {game_id!r} on this server", 404)
+                raise Refused(_("there is no game {game} on this server").format(game=repr(game_id)), 404)
             self._make_space()
             # rebuilding a long game's position takes time: off the event loop, which other games need
             room = self._hold(await asyncio.to_thread(self._build, stored), stored)
@@ -98,7 +99,8 @@ class Hub:
             return Room(stored, self.services)
         except TabletopError as exc:
             log.error("game %s cannot be rebuilt from its stored actions: %s", stored.id, exc)
-            raise Refused(f"game {stored.id} cannot be rebuilt on this server: {exc}", 409) from None
+            raise Refused(_("game {game} cannot be rebuilt on this server: {problem}").format(
+                game=stored.id, problem=exc), 409) from None
 
     def _hold(self, room: Room, stored: StoredGame) -> Room:
         self._make_space()
@@ -113,8 +115,8 @@ class Hub:
             return
         self.sweep(force=True)
         if len(self.rooms) >= self.limits.rooms:
-            raise Refused(f"this server is holding as many games as it can ({self.limits.rooms}); "
-                          "try again in a minute", 503)
+            raise Refused(_("this server is holding as many games as it can ({n}); try again in a minute")
+                          .format(n=self.limits.rooms), 503)
 
     def sweep(self, force: bool = False) -> int:
         """Put away idle rooms (``force``: the least recently used idle ones, until there is room for one more)."""

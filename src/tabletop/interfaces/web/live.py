@@ -18,6 +18,7 @@ import contextlib
 import time
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.i18n import _
 from tabletop.core.live import LiveEvent
 from tabletop.core.registry import live_rules
 from tabletop.interfaces.web.driver import BY_CHANCE
@@ -99,7 +100,7 @@ class LiveRace:
         if refusal is not None:
             raise Refused(refusal, 409)
         if self.phase != "running":
-            raise Refused("the timer has not started yet" if self.phase == "reveal" else "time is up", 409)
+            raise Refused(_("the timer has not started yet") if self.phase == "reveal" else _("time is up"), 409)
         wait = self.acted_at.get(seat, -1e9) + self.act_seconds - time.monotonic()
         if wait > 0 or self.queued.get(seat):  # the die is still rolling: the press waits for it to land
             self.queued[seat] = min(self.queued.get(seat, 0) + 1, MAX_QUEUED)

@@ -1,12 +1,11 @@
 // Donkey Kong: girders and ladders, pawns, barrels and fireballs, Donkey Kong's arm, the Oil Can, the dice, and
 // the routes to choose from (their words, the cards and the key are in explain.js).
 import {el, fixedLayer, svg, walk} from "/static/common.js";
-import {plural} from "/static/words.js";
 import {cardName, cards, label} from "./explain.js";
+import {tr, trn} from "/static/i18n.js";
 
 // the words drawn on the board (the rest are in explain.js)
-const BARRELS_LEFT = {one: "{n} barrel left", other: "{n} barrels left"};
-const BARRELS_IN_ARM = {one: "{n} barrel in his arm", other: "{n} barrels in his arm"};
+const barrelsLeft = (n) => trn("{n} barrel left", "{n} barrels left", n);
 
 export {aside, cards, choicesCaption, contact, describe, label, legend, prompt} from "./explain.js";
 
@@ -82,25 +81,24 @@ export function dice(view, ctx) {
   if (white === null) return null;
   const line = [...(view.log_lines || [])].reverse().find((l) => new RegExp(`^seat \\d+ rolls white ${white}\\b`).test(l));
   const seat = line ? Number(/^seat (\d+)/.exec(line)[1]) : null;
-  const shown = [{key: `white-${at}`, face: Number(white), pips: true, tone: "white", label: `white die: ${white}`}];
+  const shown = [{key: `white-${at}`, face: Number(white), pips: true, tone: "white", label: tr("white die: {n}", {n: Number(white)})}];
   if (red !== null) {
     shown.push({key: `red-${at}`, face: red === "rests" ? "zz" : Number(red), pips: red !== "rests", tone: "red",
-      label: red === "rests" ? "red die: Donkey Kong rests" : `red die: ${red}`});
+      label: red === "rests" ? tr("red die: Donkey Kong rests") : tr("red die: {n}", {n: Number(red)})});
   }
-  const who = seat === null ? "The dice" : ctx.seatName(seat);
-  const note = red === null ? "the white die moves the pawn; the red die comes next"
-    : red === "rests" ? "white moves the pawn; Donkey Kong rests: no obstacle moves"
-      : `white moves the pawn ${white}; red moves every obstacle ${red}`;
-  return {caption: seat === null ? "The dice" : `${who} rolled`, dice: shown, note};
+  const note = red === null ? tr("the white die moves the pawn; the red die comes next")
+    : red === "rests" ? tr("white moves the pawn; Donkey Kong rests: no obstacle moves")
+      : tr("white moves the pawn {white}; red moves every obstacle {red}", {white: Number(white), red: Number(red)});
+  return {caption: seat === null ? tr("The dice") : tr("{name} rolled", {name: ctx.seatName(seat)}), dice: shown, note};
 }
 
 export function seatExtra(view, seat) {
   const hand = cards(view);
   const score = view.state.scores?.[seat] ?? 0;
   const up = (hand.up[seat] || []).map(cardName);
-  return el("span", {class: "muted"}, ` · score ${score} · at ${view.state.pawns[seat]}`,
-    el("span", {class: "cards-line"}, ` · cards: ${up.length ? up.join(", ") : "none"}`,
-      ` · ${(hand.down[seat] || []).length} scored`));
+  return el("span", {class: "muted"}, ` · ${tr("score {score} · at {at}", {score, at: view.state.pawns[seat]})}`,
+    el("span", {class: "cards-line"}, ` · ${tr("cards: {cards}", {cards: up.length ? up.join(", ") : tr("none")})}`,
+      ` · ${tr("{n} scored", {n: (hand.down[seat] || []).length})}`));
 }
 
 export function draw(view, ctx) {
@@ -136,7 +134,7 @@ export function draw(view, ctx) {
   const moves = obstacleMoves(view, board);
   for (const name of state.barrels) {
     const [x, y] = place(name);
-    const barrel = svg("g", {class: "barrel"}, svg("title", {}, `barrel on ${name}`),
+    const barrel = svg("g", {class: "barrel"}, svg("title", {}, tr("barrel on {at}", {at: name})),
       svg("ellipse", {cx: x, cy: y, rx: 12, ry: 10, fill: "#c7782b", stroke: "#5b3410", "stroke-width": 2.5}),
       svg("line", {x1: x - 12, y1: y, x2: x + 12, y2: y, stroke: "#5b3410", "stroke-width": 2}));
     root.append(barrel);
@@ -144,7 +142,7 @@ export function draw(view, ctx) {
   }
   for (const name of state.fireballs) {
     const [x, y] = place(name);
-    const fireball = svg("g", {class: "fireball"}, svg("title", {}, `fireball on ${name}`),
+    const fireball = svg("g", {class: "fireball"}, svg("title", {}, tr("fireball on {at}", {at: name})),
       svg("circle", {cx: x, cy: y, r: 11, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 3}),
       svg("circle", {cx: x, cy: y, r: 4, fill: "#fff3b0"}));
     root.append(fireball);
@@ -155,7 +153,7 @@ export function draw(view, ctx) {
     if (seat === view.mover) root.append(svg("circle", {cx: x, cy: y - 6, r: 21, fill: "none", stroke: "#fff",
       "stroke-width": 3, "stroke-dasharray": "5 4"}));
     const pawn = svg("g", {class: `pawn${seat === view.mover ? " mover" : ""}`, "data-seat": seat},
-      svg("title", {}, `${ctx.seatName(seat)} on ${name}`),
+      svg("title", {}, tr("{name} on {at}", {name: ctx.seatName(seat), at: name})),
       svg("rect", {x: x - 11, y: y - 22, width: 22, height: 30, rx: 8, fill: ctx.colour(seat), stroke: "#fff",
         "stroke-width": 2.5}),
       svg("text", {x, y: y - 1, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff"},
@@ -290,15 +288,15 @@ function drawScenery(root, view, geo, board) {
   // Donkey Kong beside the barrel drop, with the barrels left in his arm
   if (board.barrel_drop) {
     const [x, y] = geo.girderSpot(board.barrel_drop);
-    root.append(svg("g", {class: "kong"}, svg("title", {}, `Donkey Kong: ${plural(state.barrels_in_arm, BARRELS_IN_ARM)}`),
+    root.append(svg("g", {class: "kong"}, svg("title", {}, trn("Donkey Kong: {n} barrel in his arm", "Donkey Kong: {n} barrels in his arm", state.barrels_in_arm)),
       svg("ellipse", {cx: x - 4, cy: y - 62, rx: 36, ry: 30, fill: "#8b4513", stroke: "#3b1d08", "stroke-width": 3}),
       svg("ellipse", {cx: x - 4, cy: y - 56, rx: 18, ry: 13, fill: "#e8b07a"}),
       svg("text", {x: x + 40, y: y - 60, "font-size": 16, "font-weight": 700, fill: "#ffd27f"},
-        plural(state.barrels_in_arm, BARRELS_LEFT))));
+        barrelsLeft(state.barrels_in_arm))));
   }
   // the Oil Can, where fireballs wait
   const [ox, oy] = geo.spot("OIL");
-  root.append(svg("g", {class: "oil"}, svg("title", {}, `Oil Can: ${state.fireballs_at_oil_can} fireballs waiting`),
+  root.append(svg("g", {class: "oil"}, svg("title", {}, trn("Oil Can: {n} fireball waiting", "Oil Can: {n} fireballs waiting", state.fireballs_at_oil_can)),
     svg("rect", {x: ox - 28, y: oy - 30, width: 56, height: 48, rx: 6, fill: "#1f6fe0", stroke: "#cfe0ff",
       "stroke-width": 2}),
     svg("text", {x: ox, y: oy + 2, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#fff"}, "OIL"),
@@ -308,7 +306,7 @@ function drawScenery(root, view, geo, board) {
   if (board.finish) {
     const [fx, fy] = geo.girderSpot(board.finish);
     root.append(svg("text", {x: fx + 34, y: fy - 18, "font-size": 16, "font-weight": 700, fill: "#ff9fe0"},
-      "♥ Finish"));
+      tr("♥ Finish")));
   }
   if (board.start) {  // the Start space, off the obstacles' way, with the steps onto the girder
     const [sx, sy] = geo.startSpot();
@@ -350,6 +348,7 @@ function drawRoutes(root, view, geo, ctx) {
 
 function summaryName(view) {
   const s = view.state;
-  const pawns = s.pawns.map((p, i) => `seat ${i + 1} on ${p} (score ${s.scores[i]})`).join(", ");
-  return `Donkey Kong: ${pawns}; ${s.barrels.length} barrels and ${s.fireballs.length} fireballs on the board`;
+  const pawns = s.pawns.map((p, i) => tr("seat {n} on {at} (score {score})", {n: i + 1, at: p, score: s.scores[i]}));
+  return tr("Donkey Kong: {pawns}; {barrels} barrels and {fireballs} fireballs on the board",
+    {pawns: pawns.join(", "), barrels: s.barrels.length, fireballs: s.fireballs.length});
 }

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from tabletop.core.chance import percent
+from tabletop.core.i18n import N_, _, ngettext
 from tabletop.core.state import State
 from tabletop.core.words import ordinal, places, plural
 from tabletop.games.donkey_kong.actions import LOSE, STEAL, Route
@@ -29,11 +30,11 @@ TURN_STEPS = 400
 
 #: what the end screen's columns mean, for people who never read the rules
 NOTES = (
-    "Cards played: each Jump or Hammer played on a barrel or fireball that reached the pawn scores its points.",
-    "Cards sent back: an obstacle reached the pawn on its own turn with no card in hand, so one of its scored "
-    "cards went back to the deck, points and all.",
-    "Steals: an obstacle reached a pawn on another player's turn with no card in hand, so that player took one of "
-    "its scored cards into their hand (to score it when they play it).",
+    N_("Cards played: each Jump or Hammer played on a barrel or fireball that reached the pawn scores its points."),
+    N_("Cards sent back: an obstacle reached the pawn on its own turn with no card in hand, so one of its scored "
+       "cards went back to the deck, points and all."),
+    N_("Steals: an obstacle reached a pawn on another player's turn with no card in hand, so that player took one "
+       "of its scored cards into their hand (to score it when they play it)."),
 )
 
 
@@ -80,27 +81,28 @@ def summary(state: State) -> dict[str, Any] | None:
              _signed(-returned[s]), plural(steals[s], "card", "cards")] for s in order]
     winners = state.winners()
     if finisher is not None:
-        lead = "the highest score wins" if len(winners) == 1 else "a tie on points shares the win"
-        reason = (f"seat {finisher} reached the Finish and earned the {state.rules.finish_bonus}-point bonus; "
-                  f"then {lead}.")
+        reason = (_("{who} reached the Finish and earned the {bonus}-point bonus; then the highest score wins.")
+                  if len(winners) == 1 else
+                  _("{who} reached the Finish and earned the {bonus}-point bonus; then a tie on points shares the "
+                    "win.")).format(who=f"seat {finisher}", bonus=state.rules.finish_bonus)
     else:
-        reason = "The game ended; the highest score wins."
+        reason = _("The game ended; the highest score wins.")
     return {
         "reason": reason,
         "table": {
-            "caption": "How the scores were made",
+            "caption": _("How the scores were made"),
             # the place and the score first: on a phone the table scrolls sideways, and they must be in sight
-            "columns": ["Player", "Place", "Score", "Cards played", "Finish bonus", "Lost to steals", "Cards sent back",
-                        "Cards they stole"],
+            "columns": [_("Player"), _("Place"), _("Score"), _("Cards played"), _("Finish bonus"), _("Lost to steals"),
+                        _("Cards sent back"), _("Cards they stole")],
             "rows": rows,
-            "notes": list(NOTES),
+            "notes": [_(note) for note in NOTES],
         },
     }
 
 
 def _turn_meets(state: DonkeyKongState, seat: int, turn: int) -> bool:
     """Play the turn on from a route just taken: does an obstacle reach ``seat``'s pawn before it ends?"""
-    for _ in range(TURN_STEPS):
+    for _step in range(TURN_STEPS):
         if seat in state.in_contact:
             return True
         if state.is_terminal() or state.turn_number() != turn:
@@ -140,8 +142,8 @@ def hint(state: State, seat: int) -> str | None:
     if not isinstance(state, DonkeyKongState) or state.is_terminal() or state.turn_seat != seat:
         return None
     if state.is_chance_node() and state.stage is WHITE_ROLL:
-        return (f"The chance that an obstacle reaches you this turn even on your safest route: "
-                f"{percent(unavoidable_chance(state, seat))}.")
+        return _("The chance that an obstacle reaches you this turn even on your safest route: {chance}.").format(
+            chance=percent(unavoidable_chance(state, seat)))
     if state.is_chance_node() and state.stage is RED_ROLL:
         return None
     if state.current_player() == seat:
@@ -149,6 +151,8 @@ def hint(state: State, seat: int) -> str | None:
         if routes:
             meets = sum(1 for r in routes if route_meets(state, r, seat))
             if meets == 0:
-                return "No route of this roll lets an obstacle reach you this turn."
-            return f"{meets} of your {len(routes)} routes let an obstacle reach you this turn."
+                return _("No route of this roll lets an obstacle reach you this turn.")
+            return ngettext("{meets} of your {n} route lets an obstacle reach you this turn.",
+                            "{meets} of your {n} routes let an obstacle reach you this turn.", len(routes)).format(
+                meets=meets, n=len(routes))
     return None

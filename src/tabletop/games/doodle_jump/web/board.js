@@ -2,8 +2,9 @@
 // Doodlers. Choosing happens on the board: tap dice in the tray, then a highlighted pad (a jump), an arrow beside
 // a level (a shift) or a cross (a removal); the buttons hold the rest (continue, stop, try again ...).
 import {el, fixedLayer, svg, walk} from "/static/common.js";
-import {list, plural, pressWord} from "/static/words.js";
+import {list, pressWord, touch} from "/static/words.js";
 import {levelTargets, padTargets, parseJump, parseRoll, selected, shown} from "./choosing.js";
+import {tr, trn} from "/static/i18n.js";
 
 export {shown};
 
@@ -17,20 +18,27 @@ const TILE_COLOURS = {
 };
 /** What each tile does, by its effect. */
 const TILE_WORDS = {
-  spring: "used at once: you may jump on to a pad of the next level up",
-  shield: "kept: stops one fall", shoes: "kept: a jump to another pad on the same level",
-  flight: "kept: a jump to a pad on the next level up",
-  ufo: "an enemy: shoot it or jump onto it to win it (then it works as try again, shift or remove)",
-  monster: "an enemy, like the UFO, but jumping onto it from directly beneath is a fall",
-  black_hole: "swallows whoever lands on it",
+  spring: tr("used at once: you may jump on to a pad of the next level up"),
+  shield: tr("kept: stops one fall"), shoes: tr("kept: a jump to another pad on the same level"),
+  flight: tr("kept: a jump to a pad on the next level up"),
+  ufo: tr("an enemy: shoot it or jump onto it to win it (then it works as try again, shift or remove)"),
+  monster: tr("an enemy, like the UFO, but jumping onto it from directly beneath is a fall"),
+  black_hole: tr("swallows whoever lands on it"),
 };
-const SYMBOL_WORDS = {shift: "shift a level (an arrow beside it)", remove: "move a level to the top (its cross)",
-  again: "roll the unused dice again"};
+const SYMBOL_NAMES = {shift: () => tr("shift"), remove: () => tr("remove"), again: () => tr("try again")};
+const SYMBOL_WORDS = {shift: tr("shift a level (an arrow beside it)"), remove: tr("move a level to the top (its cross)"),
+  again: tr("roll the unused dice again")};
 
 let lastSpots = {id: null, n: -1, spots: []};  // where each Doodler was drawn, to show its jump
 
+// the tiles' names in the page's language (the board's data names them in English)
+const TILE_NAMES = {Trampoline: () => tr("Trampoline"), Springs: () => tr("Springs"), Shield: () => tr("Shield"),
+  "Jump Shoes": () => tr("Jump Shoes"), "Propeller Hat": () => tr("Propeller Hat"), Jetpack: () => tr("Jetpack"),
+  UFO: () => tr("UFO"), Monster: () => tr("Monster"), "Black Hole": () => tr("Black Hole")};
+
 function tileName(view, kind) {
-  return view.board?.tiles?.[kind] || kind;
+  const name = view.board?.tiles?.[kind] || kind;
+  return TILE_NAMES[name] ? TILE_NAMES[name]() : name;
 }
 
 /** A tile's mark on the board: a name's initials ("Jump Shoes": JS), or its first two letters ("Shield": Sh). */
@@ -42,35 +50,45 @@ function tileMark(name) {
 export function label(action, view) {
   const jump = parseJump(action);
   if (jump) {
-    const dice = jump.dice.join(" + ") + (jump.dots ? `${jump.dice.length ? " + " : ""}symbol ${jump.dots}` : "");
-    return `Jump to ${jump.pad} with ${dice}`;
+    const dots = jump.dots ? tr("symbol {n}", {n: jump.dots}) : "";
+    const dice = jump.dice.join(" + ") + (dots ? `${jump.dice.length ? " + " : ""}${dots}` : "");
+    return tr("Jump to {pad} with {dice}", {pad: jump.pad, dice});
   }
   let m;
-  if ((m = /^shift ([A-Z]) (left|right)$/.exec(action))) return `Shift level ${m[1]} ${m[2]}`;
-  if ((m = /^remove ([A-Z])$/.exec(action))) return `Move level ${m[1]} to the top`;
+  if ((m = /^shift ([A-Z]) (left|right)$/.exec(action))) return shiftLabel(m[1], m[2]);
+  if ((m = /^remove ([A-Z])$/.exec(action))) return tr("Move level {level} to the top", {level: m[1]});
   if ((m = /^shoot (\S+) = (s?)(\d+)$/.exec(action))) {
-    return `Shoot the enemy on ${m[1]} with ${m[2] ? `the symbol die's ${m[3]} dots` : `a ${m[3]}`}`;
+    return m[2] ? tr("Shoot the enemy on {pad} with the symbol die's {n} dots", {pad: m[1], n: Number(m[3])})
+      : tr("Shoot the enemy on {pad} with a {n}", {pad: m[1], n: Number(m[3])});
   }
-  if ((m = /^use (\w+) (.*)$/.exec(action))) return `Use your ${tileName(view, m[1])}: ${label(m[2], view)}`;
-  if ((m = /^spring (\S+)$/.exec(action))) return `Bounce up to ${m[1]}`;
+  if ((m = /^use (\w+) (.*)$/.exec(action))) {
+    return tr("Use your {tile}: {move}", {tile: tileName(view, m[1]), move: label(m[2], view)});
+  }
+  if ((m = /^spring (\S+)$/.exec(action))) return tr("Bounce up to {pad}", {pad: m[1]});
   const words = {
-    again: "Roll the unused dice again", continue: "Continue: roll the other dice", stop: "Stop here",
-    stay: "Stay on this pad", roll: "Roll the dice", shield: "Spend a Shield", fall: "Fall",
+    again: tr("Roll the unused dice again"), continue: tr("Continue: roll the other dice"), stop: tr("Stop here"),
+    stay: tr("Stay on this pad"), roll: tr("Roll the dice"), shield: tr("Spend a Shield"), fall: tr("Fall"),
   };
   return words[action] || action;
+}
+
+function shiftLabel(level, way) {
+  return way === "left" ? tr("Shift level {level} left", {level}) : tr("Shift level {level} right", {level});
 }
 
 export function seatExtra(view, seat) {
   const kept = view.state.kept?.[seat] || {};
   const tiles = Object.entries(kept).map(([k, n]) => `${tileName(view, k)}${n > 1 ? ` ×${n}` : ""}`);
-  const where = view.state.doodlers[seat] || "start";
-  return el("span", {class: "muted"}, ` · on ${where}${tiles.length ? ` · keeps ${tiles.join(", ")}` : ""}`);
+  const where = view.state.doodlers[seat] || tr("start");
+  const keeps = tiles.length ? ` · ${tr("keeps {tiles}", {tiles: tiles.join(", ")})}` : "";
+  return el("span", {class: "muted"}, ` · ${tr("on {pad}", {pad: where})}${keeps}`);
 }
 
 const PROMPTS = {
-  roll: () => "roll the dice", start: () => "roll, or use a kept tile first", spring: () => "bounce up a level, or stay",
-  decide: () => `jump (${pressWord()} a highlighted pad) or use the symbol die`,
-  cont: () => "continue (roll the other dice) or stop", shield: () => "spend a Shield, or fall",
+  roll: () => tr("roll the dice"), start: () => tr("roll, or use a kept tile first"), spring: () => tr("bounce up a level, or stay"),
+  decide: () => (touch() ? tr("jump (tap a highlighted pad) or use the symbol die")
+    : tr("jump (click a highlighted pad) or use the symbol die")),
+  cont: () => tr("continue (roll the other dice) or stop"), shield: () => tr("spend a Shield, or fall"),
 };
 
 export function prompt(view) {
@@ -82,7 +100,8 @@ export function choicesCaption(view) {
   const {pad} = selected(view);
   if (!pad) return null;
   const ways = padTargets(view).get(pad)?.length ?? 0;
-  return `${plural(ways, {one: "way", other: "ways"})} to jump to ${pad}: choose the dice to use`;
+  return trn("{n} way to jump to {pad}: choose the dice to use", "{n} ways to jump to {pad}: choose the dice to use",
+    ways, {pad});
 }
 
 // -- the dice tray ------------------------------------------------------------------------------
@@ -103,9 +122,8 @@ function symbolArt(face) {
 
 /** "1 die", "4 dice and the symbol die", "the symbol die", "no dice": what is left to roll. */
 export function diceLeft(numbered, symbol) {
-  const words = plural(numbered, {one: "die", other: "dice"});
-  if (!symbol) return numbered ? words : "no dice";
-  return numbered ? `${words} and the symbol die` : "the symbol die";
+  if (!symbol) return numbered ? trn("{n} die", "{n} dice", numbered) : tr("no dice");
+  return numbered ? trn("{n} die and the symbol die", "{n} dice and the symbol die", numbered) : tr("the symbol die");
 }
 
 /** The last roll of the turn and the dice its jump used ("used dice set aside"). */
@@ -129,7 +147,7 @@ function lastRoll(view) {
 
 function roller(view, ctx) {
   const line = [...(view.log_lines || [])].reverse().find((l) => /^seat \d+ rolls \d/.test(l));
-  return line ? ctx.seatName(Number(/^seat (\d+)/.exec(line)[1])) : "The dice";
+  return line ? ctx.seatName(Number(/^seat (\d+)/.exec(line)[1])) : tr("The dice");
 }
 
 export function dice(view, ctx) {
@@ -150,13 +168,14 @@ export function dice(view, ctx) {
   const list = roll.numbers.map((n, i) => {
     const spent = !live && spare.includes(n) && spare.splice(spare.indexOf(n), 1);
     return {key: `dj-${index}-${i}`, face: n, pips: true, tone: "white", used: Boolean(spent),
-      label: `die ${i + 1}: ${n}${spent ? " (used)" : ""}`, onclick: choosing ? toggle(i) : null,
+      label: spent ? tr("die {i}: {n} (used)", {i: i + 1, n}) : tr("die {i}: {n}", {i: i + 1, n}), onclick: choosing ? toggle(i) : null,
       pressed: sel.picked.includes(i)};
   });
   if (roll.symbol) {
     const dots = /^\d$/.test(roll.symbol);
     list.push({key: `dj-${index}-symbol`, face: roll.symbol, pips: dots, icon: symbolArt(roll.symbol), tone: "dark",
-      used: !live && used.symbol, label: `symbol die: ${dots ? `${roll.symbol} dots` : roll.symbol}`,
+      used: !live && used.symbol, label: dots ? tr("symbol die: {n} dots", {n: Number(roll.symbol)})
+        : tr("symbol die: {face}", {face: SYMBOL_NAMES[roll.symbol]?.() || roll.symbol}),
       onclick: choosing && dots ? toggle(roll.numbers.length) : null, pressed: sel.picked.includes(roll.numbers.length)});
   }
   let note;
@@ -164,17 +183,19 @@ export function dice(view, ctx) {
     const pads = padTargets(view).size;
     const press = pressWord();
     note = sel.picked.length
-      ? (pads ? `${plural(pads, {one: "pad", other: "pads"})} can be reached with these dice: ${press} one on the board`
-        : `No jump uses all the dice picked: ${press} a die again to put it back`)
-      : `${pressWord(true)} a highlighted pad to jump there, or ${press} dice first to see where they take you`;
+      ? (pads ? trn("{n} pad can be reached with these dice: {press} one on the board",
+        "{n} pads can be reached with these dice: {press} one on the board", pads, {press})
+        : tr("No jump uses all the dice picked: {press} a die again to put it back", {press}))
+      : tr("{Press} a highlighted pad to jump there, or {press} dice first to see where they take you",
+        {Press: pressWord(true), press});
   } else if (!live) {
     const left = view.state.dice;
-    note = `${diceLeft(left.numbered, left.symbol)} left to roll this turn`;
+    note = tr("{dice} left to roll this turn", {dice: diceLeft(left.numbered, left.symbol)});
   }
   const symbolWord = roll.symbol && SYMBOL_WORDS[roll.symbol];
-  if (live && symbolWord) note = `${note ? `${note}. ` : ""}Symbol die: ${symbolWord}`;
+  if (live && symbolWord) note = `${note ? `${note}. ` : ""}${tr("Symbol die: {meaning}", {meaning: symbolWord})}`;
   const mine = live && view.mine?.includes(view.state.seat);
-  return {caption: mine ? "Your roll" : `${roller(view, ctx)} rolled`, dice: list, note};
+  return {caption: mine ? tr("Your roll") : tr("{name} rolled", {name: roller(view, ctx)}), dice: list, note};
 }
 
 // -- the board --------------------------------------------------------------------------------------
@@ -241,7 +262,7 @@ function drawLevelTargets(root, view, ctx, levels, place, y, left, columns, widt
     const action = levels.get(`${place.level}:${move}`);
     if (!action || x < 0 || x + SLOT_W > width) continue;
     root.append(target({"data-key": `shift-${place.level}-${move}`, class: "level-edge"},
-      `Shift level ${place.level} ${move}`, () => ctx.act(action)),
+      shiftLabel(place.level, move), () => ctx.act(action)),
     );
     const g = root.lastChild;
     g.append(svg("rect", {x: x + 6, y: y + 8, width: SLOT_W - 12, height: ROW_H - 16, rx: 12, fill: "#f2c14e",
@@ -252,7 +273,7 @@ function drawLevelTargets(root, view, ctx, levels, place, y, left, columns, widt
   if (removal) {
     const free = left > MARGIN + 1 ? left - SLOT_W : right;
     root.append(target({"data-key": `remove-${place.level}`, class: "level-edge"},
-      `Move level ${place.level} to the top`, () => ctx.act(removal)));
+      tr("Move level {level} to the top", {level: place.level}), () => ctx.act(removal)));
     root.lastChild.append(svg("rect", {x: free + 6, y: y + 8, width: SLOT_W - 12, height: ROW_H - 16, rx: 12,
       fill: "#e7b3b3", stroke: "#7d1518", "stroke-width": 3}), svg("text", {x: free + SLOT_W / 2,
       y: y + ROW_H / 2 + 13, "text-anchor": "middle", "font-size": 36, "font-weight": 800, fill: "#5a0d10"}, "⤒"));
@@ -294,7 +315,7 @@ function drawPad(root, view, ctx, options, name, number, x, y, chosen) {
     ctx.rerender();
   };
   const tap = target({"data-key": `pad-${name}`, class: "pad", "data-pad": name},
-    options.length === 1 ? words : `${name}: ${options.length} ways (${words})`, act);
+    options.length === 1 ? words : tr("{pad}: {n} ways ({words})", {pad: name, n: options.length, words}), act);
   tap.append(...parts);
   root.append(tap);
 }
@@ -313,7 +334,7 @@ function drawDoodlers(root, view, ctx, padAt, height) {
     const here = [at[0] - 24 + k * 24, at[1] - 26];
     spots.push(here);
     const figure = doodler(here[0], here[1], ctx.colour(seat), seat, view.mover === seat || view.roll_waits === seat,
-      `${ctx.seatName(seat)} on ${pad || "the start"}`);
+      tr("{name} on {pad}", {name: ctx.seatName(seat), pad: pad || tr("the start")}));
     root.append(figure);
     const from = before?.[seat];
     if (from && (from[0] !== here[0] || from[1] !== here[1])) walk(figure, flight(from, here), here, 45);
@@ -357,26 +378,27 @@ function doodler(x, y, colour, seat, moving, title) {
 export function describe(view, ctx) {
   const state = view.state;
   const board = view.board || {};
-  const name = (seat) => (ctx ? ctx.seatName(seat) : `Player ${seat + 1}`);
+  const name = (seat) => (ctx ? ctx.seatName(seat) : tr("Player {n}", {n: seat + 1}));
   const lines = state.doodlers.map((pad, seat) => {
     const kept = Object.entries(state.kept?.[seat] || {}).map(([k, n]) => `${tileName(view, k)}${n > 1 ? ` ×${n}` : ""}`);
-    return `${name(seat)}: ${pad ? `on pad ${pad}` : "at the start, below the ramp"}`
-      + `${kept.length ? `; keeps ${list(kept)}` : ""}.`;
+    const where = pad ? tr("on pad {pad}", {pad}) : tr("at the start, below the ramp");
+    return `${name(seat)}: ${where}${kept.length ? `; ${tr("keeps {tiles}", {tiles: list(kept)})}` : ""}.`;
   });
   const rows = state.ramp.length;
   state.ramp.map((place, row) => [place, row]).reverse().forEach(([place, row]) => {
-    const height = row === rows - 1 ? "top" : row === 0 ? "bottom" : `row ${row + 1} of ${rows}`;
+    const height = row === rows - 1 ? tr("Ramp top") : row === 0 ? tr("Ramp bottom")
+      : tr("Ramp row {row} of {rows}", {row: row + 1, rows});
     if (!place) {
-      lines.push(`Ramp ${height}: no level yet.`);
+      lines.push(tr("{height}: no level yet.", {height}));
       return;
     }
-    const shift = place.offset < 0 ? "shifted left" : place.offset > 0 ? "shifted right" : "centred";
+    const shift = place.offset < 0 ? tr("shifted left") : place.offset > 0 ? tr("shifted right") : tr("centred");
     const pads = (board.levels?.[place.level] || []).map(([, number]) => {
       const pad = `${place.level}${number}`;
       const tile = state.tiles?.[pad];
       return tile ? `${pad} (${tileName(view, tile)})` : pad;
     });
-    lines.push(`Ramp ${height}: level ${place.level}, ${shift}; pads ${list(pads)}.`);
+    lines.push(tr("{height}: level {level}, {shift}; pads {pads}.", {height, level: place.level, shift, pads: list(pads)}));
   });
   return lines;
 }
@@ -387,15 +409,15 @@ export function legend(view) {
   const items = [
     {swatch: [svg("rect", {x: 2, y: 12, width: 36, height: 18, rx: 9, fill: "#7bc043", stroke: "#3d7a1e", "stroke-width": 2}),
       svg("text", {x: 20, y: 26, "text-anchor": "middle", "font-size": 14, "font-weight": 800}, "5")],
-    text: "A pad and its number: dice adding up to it jump you there"},
+    text: tr("A pad and its number: dice adding up to it jump you there")},
     {swatch: svg("rect", {x: 2, y: 12, width: 36, height: 18, rx: 9, fill: "#f2c14e", stroke: "#8a6508", "stroke-width": 2}),
-      text: "A highlighted pad: you can jump there now"},
+      text: tr("A highlighted pad: you can jump there now")},
     {swatch: [svg("rect", {x: 4, y: 4, width: 32, height: 32, rx: 6, fill: "#f2c14e", stroke: "#8a6508", "stroke-width": 2}),
       svg("text", {x: 20, y: 27, "text-anchor": "middle", "font-size": 18, "font-weight": 800}, "▶")],
-    text: "An arrow beside a level: shift it one step (the symbol die)"},
+    text: tr("An arrow beside a level: shift it one step (the symbol die)")},
     {swatch: [svg("rect", {x: 4, y: 4, width: 32, height: 32, rx: 6, fill: "#e7b3b3", stroke: "#7d1518", "stroke-width": 2}),
       svg("text", {x: 20, y: 28, "text-anchor": "middle", "font-size": 20, "font-weight": 800}, "⤒")],
-    text: "Move that level to the top of the ramp (the symbol die)"},
+    text: tr("Move that level to the top of the ramp (the symbol die)")},
   ];
   for (const [kind, name] of Object.entries(board.tiles || {})) {
     const effect = board.tile_effects?.[kind] || kind;
@@ -403,12 +425,13 @@ export function legend(view) {
       stroke: "#1d1d1d", "stroke-width": 2}), svg("text", {x: 20, y: 26, "text-anchor": "middle", "font-size": 15,
       "font-weight": 800, fill: "#fff"}, tileMark(name))], text: `${name}: ${TILE_WORDS[effect] || effect}`});
   }
-  items.push({swatch: doodler(20, 22, "#d1495b", 0, false, "a Doodler"),
-    text: "A Doodler, numbered by seat (a dashed ring: whose turn it is)"});
+  items.push({swatch: doodler(20, 22, "#d1495b", 0, false, tr("a Doodler")),
+    text: tr("A Doodler, numbered by seat (a dashed ring: whose turn it is)")});
   return items;
 }
 
 function summaryName(view) {
-  const where = view.state.doodlers.map((p, s) => `seat ${s + 1} on ${p || "the start"}`).join(", ");
-  return `Doodle Jump ramp of ${view.state.ramp.length} levels; ${where}`;
+  const where = view.state.doodlers.map((p, s) => tr("seat {n} on {pad}", {n: s + 1, pad: p || tr("the start")}));
+  return trn("Doodle Jump ramp of {n} level; {where}", "Doodle Jump ramp of {n} levels; {where}",
+    view.state.ramp.length, {where: where.join(", ")});
 }

@@ -5,10 +5,10 @@
 // the die tumbles, "next roll ready"). The JUMANJI call: the first of the tied players to press wins.
 import {el} from "/static/common.js";
 import {die} from "/static/table/dice.js";
-import {list, plural} from "/static/words.js";
-import {symbolIcon} from "./symbols.js";
+import {list} from "/static/words.js";
+import {symbolIcon, symbolName} from "./symbols.js";
+import {tr, trn} from "/static/i18n.js";
 
-const ROLLS = {one: "roll", other: "rolls"};
 const pressedAt = {};  // seat -> when this page last pressed (for the instant answer)
 const seen = {};       // seat -> {rolls, at}: when this page saw each new roll of the seat
 
@@ -52,7 +52,7 @@ export function liveKey(key, view) {
 }
 
 export function liveKeys() {
-  return [el("kbd", {}, "Space"), " rolls your Rescue die, ", el("kbd", {}, "J"), " calls JUMANJI"];
+  return [el("kbd", {}, tr("Space")), tr(" rolls your Rescue die, "), el("kbd", {}, "J"), tr(" calls JUMANJI")];
 }
 
 function remaining(event, elapsed) {
@@ -68,15 +68,17 @@ function names(ctx, seats) {
 export function liveStatus(view, ctx, elapsed) {
   const event = view.live;
   if (event.kind === "jumanji") {
-    if (event.winner !== null) return `${ctx.seatName(event.winner)} called JUMANJI first!`;
-    return `${names(ctx, event.tied)} reached the centre together: the first to press JUMANJI wins`;
+    if (event.winner !== null) return tr("{name} called JUMANJI first!", {name: ctx.seatName(event.winner)});
+    return tr("{names} reached the centre together: the first to press JUMANJI wins", {names: names(ctx, event.tied)});
   }
-  if (event.phase === "reveal") return `Danger card! Get ready to roll the Rescue die`;
-  if (event.phase === "done") return "Time! The rescue is over";
+  if (event.phase === "reveal") return tr("Danger card! Get ready to roll the Rescue die");
+  if (event.phase === "done") return tr("Time! The rescue is over");
   const left = remaining(event, elapsed).toFixed(1);
   const acting = event.acting.length ? event.acting : event.rescuers.filter((r) => !r.saved).map((r) => r.seat);
-  const verb = acting.length === 1 ? "must" : "must each";
-  return `${names(ctx, acting)} ${verb} roll the Rescue die: ${left} s left`;
+  const mine = acting.length === 1 && view.mine.length === 1 && view.mine[0] === acting[0];
+  if (mine) return tr("You must roll the Rescue die: {left} s left", {left});
+  return trn("{names} must roll the Rescue die: {left} s left", "{names} must each roll the Rescue die: {left} s left",
+    acting.length, {names: names(ctx, acting), left});
 }
 
 /** A press button: acts on pointer down (mouse, pen or touch), and on click only from the keyboard. */
@@ -101,20 +103,24 @@ function jumanjiPanel(view, ctx) {
     ["JUMANJI! ", mine.length > 1 ? `(${ctx.seatName(seat)}) ` : "", el("kbd", {"aria-hidden": "true"}, "J")],
     () => ctx.press("jumanji", seat))) : [];
   return el("div", {class: "live-jumanji"},
-    el("h2", {}, "JUMANJI!"),
-    el("p", {}, `${names(ctx, event.tied)} reached the centre together!`),
+    el("h2", {}, tr("JUMANJI!")),
+    el("p", {}, tr("{names} reached the centre together!", {names: names(ctx, event.tied)})),
     ...buttons,
-    !mine.length && event.winner === null ? el("p", {}, "The first to call JUMANJI wins…") : null,
-    event.winner !== null ? el("p", {class: "countdown"}, `${ctx.seatName(event.winner)} called it first!`) : null);
+    !mine.length && event.winner === null ? el("p", {}, tr("The first to call JUMANJI wins…")) : null,
+    event.winner !== null ? el("p", {class: "countdown"}, tr("{name} called it first!", {name: ctx.seatName(event.winner)})) : null);
 }
 
 /** "Rolled the rope · roll 2 of 8", "Safe! The rope after 3 rolls", "No roll left", "Ready". */
 function rescuerState(view, r) {
   const event = view.live;
-  if (r.saved) return `Safe! The ${r.face} after ${plural(r.rolls, ROLLS)}`;
-  if (r.rolls >= event.limit) return `Rolled the ${r.face} · no roll left (${plural(r.rolls, ROLLS)})`;
-  if (r.face) return `Rolled the ${r.face} · roll ${r.rolls} of ${event.limit}`;
-  return event.phase === "running" ? `Ready: ${plural(event.limit, ROLLS)} to roll` : "Ready";
+  const face = symbolName(r.face);
+  if (r.saved) return trn("Safe! The {face} after {n} roll", "Safe! The {face} after {n} rolls", r.rolls, {face});
+  if (r.rolls >= event.limit) {
+    return trn("Rolled the {face} · no roll left ({n} roll)", "Rolled the {face} · no roll left ({n} rolls)", r.rolls,
+      {face});
+  }
+  if (r.face) return tr("Rolled the {face} · roll {n} of {limit}", {face, n: r.rolls, limit: event.limit});
+  return event.phase === "running" ? trn("Ready: {n} roll to roll", "Ready: {n} rolls to roll", event.limit) : tr("Ready");
 }
 
 function rescuerLine(view, ctx, r) {
@@ -123,7 +129,7 @@ function rescuerLine(view, ctx, r) {
     el("span", {class: "dot", style: `background:${ctx.colour(r.seat)}`}),
     el("span", {class: "rescuer-name"}, ctx.seatName(r.seat)),
     r.face ? die({key: `rescue-${r.seat}-${r.rolls}`, face: r.face, icon: symbolIcon(r.face), rolled: tumbling,
-      tone: r.saved ? "green" : "white", label: `${ctx.seatName(r.seat)}'s Rescue die shows the ${r.face}`}) : null,
+      tone: r.saved ? "green" : "white", label: tr("{name}'s Rescue die shows the {face}", {name: ctx.seatName(r.seat), face: symbolName(r.face)})}) : null,
     el("span", {class: "rescue-status"}, rescuerState(view, r)));
 }
 
@@ -131,33 +137,34 @@ function rescuerLine(view, ctx, r) {
 function buttonWords(view, seat) {
   const event = view.live;
   const queued = (event.queued || []).includes(seat);
-  if (queued) return ["Rolling… ", el("small", {}, "your next roll comes as it lands")];
+  if (queued) return [`${tr("Rolling…")} `, el("small", {}, tr("your next roll comes as it lands"))];
   const answering = performance.now() - (pressedAt[seat] ?? -Infinity) < 400;  // pressed: the server answers next
-  if (rolling(view, seat) || answering) return ["Rolling… ", el("small", {}, "press again to roll as it lands")];
-  return ["Roll the Rescue die"];
+  if (rolling(view, seat) || answering) return [`${tr("Rolling…")} `, el("small", {}, tr("press again to roll as it lands"))];
+  return [tr("Roll the Rescue die")];
 }
 
 function rescuePanel(view, ctx, elapsed) {
   const event = view.live;
-  const target = event.wild ? [event.symbol, ` or the ${event.wild}`] : [event.symbol];
+  const target = event.wild ? [symbolName(event.symbol), ` ${tr("or the {face}", {face: symbolName(event.wild)})}`]
+    : [symbolName(event.symbol)];
   const mine = event.rescuers.filter((r) => view.mine.includes(r.seat) && !r.saved && r.rolls < event.limit);
   const running = event.phase === "running";
   const buttons = running ? mine.map((r, i) => {
     const who = mine.length > 1 ? ` (${ctx.seatName(r.seat)})` : "";
     return pressButton(i ? `rescue-roll-${r.seat}` : "rescue-roll",
       [el("span", {class: "press-words"}, ...buttonWords(view, r.seat), who), " ",
-        el("kbd", {"aria-hidden": "true"}, "Space")],
-      () => rescueRoll(view, ctx, r.seat), {"aria-label": `Roll the Rescue die${who}`});
+        el("kbd", {"aria-hidden": "true"}, tr("Space"))],
+      () => rescueRoll(view, ctx, r.seat), {"aria-label": `${tr("Roll the Rescue die")}${who}`});
   }) : [];
   return el("div", {class: "live-rescue"},
-    el("p", {class: "live-card"}, el("strong", {}, `Danger card: `), event.message),
+    el("p", {class: "live-card"}, el("strong", {}, `${tr("Danger card:")} `), event.message),
     el("div", {class: "race-row"}, die({key: `target-${event.symbol}`, face: event.symbol,
-      icon: symbolIcon(event.symbol), tone: "gold", label: `the ${event.symbol}`}),
-    el("span", {class: "target-line"}, "Roll until it shows the ", el("strong", {class: "target"}, ...target), "!"),
-    el("span", {class: "countdown", "aria-hidden": "true"}, event.phase === "reveal" ? "Ready…"
-      : event.phase === "done" ? "Time!" : `${remaining(event, elapsed).toFixed(1)} s`)),
+      icon: symbolIcon(event.symbol), tone: "gold", label: tr("the {face}", {face: symbolName(event.symbol)})}),
+    el("span", {class: "target-line"}, tr("Roll until it shows the "), el("strong", {class: "target"}, ...target), "!"),
+    el("span", {class: "countdown", "aria-hidden": "true"}, event.phase === "reveal" ? tr("Ready…")
+      : event.phase === "done" ? tr("Time!") : tr("{seconds} s", {seconds: remaining(event, elapsed).toFixed(1)}))),
     ...buttons,
-    el("ul", {class: "rescuers", "aria-label": "Rescuers"}, ...event.rescuers.map((r) => rescuerLine(view, ctx, r))));
+    el("ul", {class: "rescuers", "aria-label": tr("Rescuers")}, ...event.rescuers.map((r) => rescuerLine(view, ctx, r))));
 }
 
 /** The live panel: the rescue countdown, or the JUMANJI button. */

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core.chance import percent
+from tabletop.core.i18n import N_, _
 from tabletop.core.state import State
 from tabletop.core.words import plural
 from tabletop.games.jumanji.live import rescuers_in_order
@@ -25,25 +26,28 @@ def summary(state: State) -> dict[str, Any] | None:
     places = board.grid_places
     winners = state.winners()
     if state.jungle_won():
-        reason = f"The Doomsday Grid filled up (all {places} places): the jungle wins and everyone loses."
+        reason = _("The Doomsday Grid filled up (all {places} places): the jungle wins and everyone loses.").format(
+            places=places)
     elif not winners:
-        reason = "The game reached its turn limit before anyone reached the centre."
+        reason = _("The game reached its turn limit before anyone reached the centre.")
     elif any(str(a).startswith("first ") for a in state.history()):
-        reason = f"Several pawns reached the centre together; seat {winners[0]} called JUMANJI first."
+        reason = _("Several pawns reached the centre together; {who} called JUMANJI first.").format(
+            who=f"seat {winners[0]}")
     else:
-        reason = (f"seat {winners[0]} reached the centre by exact count, with {len(state.grid)} of the Doomsday "
-                  f"Grid's {places} places filled.")
+        reason = _("{who} reached the centre by exact count, with {filled} of the Doomsday Grid's {places} places "
+                   "filled.").format(who=f"seat {winners[0]}", filled=len(state.grid), places=places)
     short = [board.centre[s] - state.pos[s] for s in range(state.n)]
     order = sorted(range(state.n), key=lambda s: (s not in winners, short[s], s))
-    rows = [[f"seat {s}", "won" if s in winners else "lost", _where(state, s),
-             "at the centre" if short[s] == 0 else plural(short[s], "space", "spaces")] for s in order]
+    rows = [[f"seat {s}", _("won") if s in winners else _("lost"), _where(state, s),
+             _("at the centre") if short[s] == 0 else plural(short[s], "space", "spaces")] for s in order]
     return {
         "reason": reason,
         "table": {
-            "caption": "Where each pawn ended",
-            "columns": ["Player", "Result", "Pawn ended on", "Short of the centre"],
+            "caption": _("Where each pawn ended"),
+            "columns": [_("Player"), _("Result"), _("Pawn ended on"), _("Short of the centre")],
             "rows": rows,
-            "notes": [f"The Doomsday Grid held {len(state.grid)} of its {places} danger cards."],
+            "notes": [_("The Doomsday Grid held {filled} of its {places} danger cards.").format(
+                filled=len(state.grid), places=places)],
         },
     }
 
@@ -51,11 +55,18 @@ def summary(state: State) -> dict[str, Any] | None:
 def _where(state: JumanjiState, seat: int) -> str:
     board = state.game.board
     at, centre = state.pos[seat], board.centre[seat]
+    colour = _colour(board.colours[seat])
     if at == 0:
-        return f"START ({board.colours[seat]} path)"
+        return _("START ({colour} path)").format(colour=colour)
     if at >= centre:
-        return "the centre"
-    return f"space {at} of {centre - 1} ({board.colours[seat]} path)"
+        return _("the centre")
+    return _("space {at} of {last} ({colour} path)").format(at=at, last=centre - 1, colour=colour)
+
+
+def _colour(name: str) -> str:
+    """A pawn colour's name in the viewer's language (the board's data names them in English)."""
+    names = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue")}
+    return _(names[name]) if name in names else name
 
 
 def hint(state: State, seat: int) -> str | None:
@@ -65,20 +76,26 @@ def hint(state: State, seat: int) -> str | None:
     game = state.game
     each = game.rescue_probability
     seconds = round(game.data.timer.seconds)
-    wild = "the symbol or the hourglass" if game.wild else "the symbol (the hourglass is not wild with two players)"
-    rolls = f"{plural(game.rescue_rolls, 'roll', 'rolls')} in the {plural(seconds, 'second', 'seconds')}"
+    wild = (_("the symbol or the hourglass") if game.wild
+            else _("the symbol (the hourglass is not wild with two players)"))
+    rolls = _("{rolls} in the {seconds}").format(rolls=plural(game.rescue_rolls, "roll", "rolls"),
+                                                 seconds=plural(seconds, "second", "seconds"))
     if state.phase == RESCUE:
         rescuers = rescuers_in_order(state)
         everyone = each ** len(rescuers)
         if rescuers == [seat]:
-            return f"In this rescue you roll {wild} in time with chance {percent(each)} ({rolls})."
-        yours = f"you roll {wild} in time with chance {percent(each)}; " if seat in rescuers else ""
-        who = "the rescuer makes it" if len(rescuers) == 1 else f"all {len(rescuers)} rescuers make it"
-        return f"In this rescue {yours}{who} with chance {percent(everyone)} ({rolls} each)."
+            return _("In this rescue you roll {wild} in time with chance {chance} ({rolls}).").format(
+                wild=wild, chance=percent(each), rolls=rolls)
+        yours = _("you roll {wild} in time with chance {chance}; ").format(
+            wild=wild, chance=percent(each)) if seat in rescuers else ""
+        who = _("the rescuer makes it") if len(rescuers) == 1 else _("all {n} rescuers make it").format(n=len(rescuers))
+        return _("In this rescue {yours}{who} with chance {chance} ({rolls} each).").format(
+            yours=yours, who=who, chance=percent(everyone), rolls=rolls)
     others = game.num_players - 1
-    blank = {1: "the other player makes it", 2: "both other players make it"}.get(
-        others, f"all {plural(others, 'other player', 'other players')} make it")
-    jungle = "both of you" if game.num_players == 2 else f"all {game.num_players} of you"
-    return (f"At a danger card each rescuer rolls {wild} in time with chance {percent(each)} "
-            f"({rolls}); on a Blank space {blank} with chance {percent(each ** others)}, on a Jungle space "
-            f"{jungle} with chance {percent(each ** game.num_players)}.")
+    blank = {1: _("the other player makes it"), 2: _("both other players make it")}.get(
+        others, _("all {n} other players make it").format(n=others))
+    jungle = _("both of you") if game.num_players == 2 else _("all {n} of you").format(n=game.num_players)
+    return _("At a danger card each rescuer rolls {wild} in time with chance {chance} ({rolls}); on a Blank space "
+             "{blank} with chance {blank_chance}, on a Jungle space {jungle} with chance {jungle_chance}.").format(
+        wild=wild, chance=percent(each), rolls=rolls, blank=blank, blank_chance=percent(each ** others),
+        jungle=jungle, jungle_chance=percent(each ** game.num_players))

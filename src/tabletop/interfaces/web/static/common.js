@@ -1,4 +1,6 @@
 // Small helpers shared by the pages: building HTML and SVG elements, calling the API.
+import {tr} from "/static/i18n.js";
+
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -89,9 +91,9 @@ export const SEAT_COLOURS = ["#d1495b", "#2e86ab", "#edae49", "#3a9d5d", "#8e6cb
 
 export function seatName(view, seat) {
   const info = view.seats?.[seat];
-  if (!info) return `seat ${seat}`;
+  if (!info) return tr("seat {n}", {n: seat + 1});
   const yours = view.you === seat || (view.mine?.length > 1 && view.mine.includes(seat));
-  return `${info.name}${yours ? " (you)" : ""}`;
+  return yours ? tr("{name} (you)", {name: info.name}) : info.name;
 }
 
 /** A log line with each "seat N" replaced by that seat's name (the engine counts seats from 0). */

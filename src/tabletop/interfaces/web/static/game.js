@@ -2,6 +2,7 @@
 // (status bar, stage, the sheet of choices, players and log), so nothing under the pointer or the focus is rebuilt.
 import {el, finishWalks, rememberSeat, SEAT_COLOURS, seatName} from "/static/common.js";
 import {patch} from "/static/morph.js";
+import {list} from "/static/words.js";
 import {loadBoard} from "/static/boards/index.js";
 import {alertTurn} from "/static/table/alerts.js";
 import {announceUpdate} from "/static/table/announce.js";
@@ -14,6 +15,7 @@ import {renderLog, renderSeats} from "/static/table/sidebar.js";
 import {renderStage} from "/static/table/stage.js";
 import {clockLeft, renderStatus} from "/static/table/status.js";
 import {setupZoom} from "/static/table/zoom.js";
+import {tr, trn} from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
@@ -33,7 +35,7 @@ const pending = new Map();  // request id -> what to do with its answer
 
 function send(message, then) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    showError("not connected to the server; reconnecting…");
+    showError(tr("not connected to the server; reconnecting…"));
     return;
   }
   message.id = ++requestId;
@@ -78,12 +80,12 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}${query}`);
   socket.onopen = () => {
     retry = 500;
-    $("connection").textContent = "Connected";
+    $("connection").textContent = tr("Connected");
     $("connection").className = "connection ok";
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
-    $("connection").textContent = "Disconnected: reconnecting…";
+    $("connection").textContent = tr("Disconnected: reconnecting…");
     $("connection").className = "connection bad";
     if (event.code === 4403 || event.code === 4404) return;
     setTimeout(connect, retry);
@@ -117,7 +119,7 @@ function receive(message) {
     pending.delete(message.id);
     showError(message.message);
     if (message.fatal) {
-      $("connection").textContent = "Refused";
+      $("connection").textContent = tr("Refused");
       $("connection").className = "connection bad";
       $("status").textContent = message.message;
     }
@@ -153,12 +155,12 @@ function restoreFocus(selector) {
 
 function keysHint(view) {
   const parts = view.mine.length
-    ? [el("kbd", {}, "1"), "–", el("kbd", {}, "9"), " choose, ", el("kbd", {}, "R"), " roll, ", el("kbd", {}, "U"),
-      " undo, "]
+    ? [el("kbd", {}, "1"), "–", el("kbd", {}, "9"), tr(" choose, "), el("kbd", {}, "R"), tr(" roll, "), el("kbd", {}, "U"),
+      tr(" undo, ")]
     : [];
   const live = view.mine.length && t.board.liveKeys ? [...t.board.liveKeys(), ", "] : [];
-  return ["Keys: ", ...parts, ...live, el("kbd", {}, "D"), " the board in words, ", el("kbd", {}, "Tab"),
-    " moves between buttons."];
+  return [`${tr("Keys:")} `, ...parts, ...live, el("kbd", {}, "D"), tr(" the board in words, "), el("kbd", {}, tr("Tab")),
+    tr(" moves between buttons.")];
 }
 
 /** The parts beside the table (on a phone, below it): players, the key, the log, settings, the keys. */
@@ -175,9 +177,10 @@ function render() {
   if (!view) return;
   const focused = focusKey();
   $("title").textContent = view.title;
-  $("whoami").textContent = !view.mine.length ? "You are watching (spectator)."
-    : view.mine.length > 1 ? `You play seats ${view.mine.map((s) => s + 1).join(" and ")} on this device (pass and play).`
-      : `You play seat ${view.you + 1}: ${view.seats[view.you].name}.`;
+  $("whoami").textContent = !view.mine.length ? tr("You are watching (spectator).")
+    : view.mine.length > 1 ? tr("You play seats {seats} on this device (pass and play).",
+      {seats: list(view.mine.map((s) => String(s + 1)))})
+      : tr("You play seat {n}: {name}.", {n: view.you + 1, name: view.seats[view.you].name});
   const line = renderStatus(t);
   renderStage(t);
   patch($("controls"), ...controls(t));
@@ -259,11 +262,11 @@ async function main() {
   $("record-link").href = `/api/games/${gameId}/record`;
   const {response: first, data, early} = await window.tableStart;  // asked for by the page's head (game.html)
   if (!first.ok) {
-    $("status").textContent = data.detail || "This game cannot be opened.";
+    $("status").textContent = data.detail || tr("This game cannot be opened.");
     $("status-bar").classList.add("refused");
-    $("connection").textContent = "Refused";
+    $("connection").textContent = tr("Refused");
     if (first.status === 403) {
-      $("whoami").replaceChildren(el("a", {href: `/game/${gameId}`, class: "button-link"}, "Watch as a spectator instead"));
+      $("whoami").replaceChildren(el("a", {href: `/game/${gameId}`, class: "button-link"}, tr("Watch as a spectator instead")));
     }
     return;
   }

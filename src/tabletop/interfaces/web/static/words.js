@@ -1,25 +1,16 @@
-// Words with numbers in them, in one place: every count on the pages goes through plural(), so a language's
-// plural rules (Intl.PluralRules) live here and nowhere else; lists of names and the pointer's verb too.
+// Words with numbers in them, lists of names and the pointer's verb, in the page's language (i18n.js): a count
+// with words of its own goes through trn(); plural() is left for forms the caller already translated.
 
-const LANGUAGE = document.documentElement.lang || "en";
-const ENGLISH = LANGUAGE === "en";
-// Intl's rules are exact for every language but slow to start (locale data): English, the pages' language for now,
-// takes a short cut with the same results
+import {LANGUAGE, number, tr} from "/static/i18n.js";
+
+export {number};
 let rules = null;
-let numbers = null;
 
 /** The plural category of `n` in the page's language: "one", "other" (and "few", "many"... elsewhere). */
 function category(n) {
-  if (ENGLISH) return n === 1 ? "one" : "other";
+  if (LANGUAGE === "en") return n === 1 ? "one" : "other";
   rules = rules || new Intl.PluralRules(LANGUAGE);
   return rules.select(n);
-}
-
-/** "1,000": a number as the page's language writes it. */
-export function number(n) {
-  if (ENGLISH && Number.isInteger(n)) return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  numbers = numbers || new Intl.NumberFormat(LANGUAGE);
-  return numbers.format(n);
 }
 
 /** "1 die", "2 dice": `forms` names each plural category of the page's language ({one, other} in English). */
@@ -33,11 +24,15 @@ export function word(n, forms) {
   return forms[category(n)] ?? forms.other;
 }
 
-/** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
+let lists = null;
+
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy" (in the page's language: "Ann, Bob und Cy"). */
 export function list(items) {
-  const all = items.filter((item) => item !== null && item !== undefined && item !== "");
+  const all = items.filter((item) => item !== null && item !== undefined && item !== "").map(String);
   if (all.length < 2) return all[0] ?? "";
-  return `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}`;
+  if (LANGUAGE === "en") return `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}`;
+  lists = lists || new Intl.ListFormat(LANGUAGE, {style: "long", type: "conjunction"});
+  return lists.format(all);
 }
 
 /** Whether this screen is used with a finger (so the pages say "tap"), or a mouse ("click"). */
@@ -47,8 +42,8 @@ export function touch() {
 
 /** The verb for pressing something on the screen, for this device: "tap" or "click" (capitalised if asked). */
 export function pressWord(capital = false) {
-  const verb = touch() ? "tap" : "click";
-  return capital ? verb[0].toUpperCase() + verb.slice(1) : verb;
+  if (capital) return touch() ? tr("Tap") : tr("Click");
+  return touch() ? tr("tap") : tr("click");
 }
 
 /** A sentence's end: "won!" stays "won!", "won" becomes "won." */

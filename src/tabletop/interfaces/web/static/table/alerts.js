@@ -1,6 +1,7 @@
 // Turn alerts: the tab's title, a short chime (unless muted) and, if asked for, a notification when it becomes
 // your turn or a race starts while you look elsewhere.
 import {local} from "/static/table/settings.js";
+import {tr, trn} from "/static/i18n.js";
 
 let audio = null;
 let wasMine = false;
@@ -54,12 +55,12 @@ function notify(title, body) {
 export function alertTurn(t, line) {
   const view = t.view;
   const mine = Boolean(line.mine) && !view.terminal;
-  document.title = `${mine ? "● Your turn · " : ""}${view.title} · tabletop`;
+  document.title = `${mine ? `● ${tr("Your turn")} · ` : ""}${view.title} · tabletop`;
   const liveKey = view.live ? `${view.n}:${view.live.kind}` : null;
   const raceForMe = view.live && view.live.acting.some((s) => view.mine.includes(s)) && liveKey !== lastLive;
   if ((mine && !wasMine) || raceForMe) {
     if (local().sound) chime();
-    notify(raceForMe ? `${view.title}: quick!` : `${view.title}: your turn`, line.text);
+    notify(raceForMe ? tr("{title}: quick!", {title: view.title}) : tr("{title}: your turn", {title: view.title}), line.text);
   }
   if (view.live) lastLive = liveKey;
   wasMine = mine;

@@ -4,11 +4,12 @@
 // control is keyed, so it stays the same element (and keeps the focus) across updates.
 import {el} from "/static/common.js";
 import {tray} from "/static/table/dice.js";
+import {tr, trn} from "/static/i18n.js";
 
 // the words of this module (for translation)
-const WORDS = {roll: "Roll the dice", rolling: "Rolling…", choices: "Choices", race: "Race against the timer",
-  undo: "Undo", undoTitle: "Take back your last decision (key U)", showResult: "Show the result", key: "Key",
-  words: "Board in words", wordsTitle: "Every piece's place, as text (key D)", odds: "Odds: "};
+const WORDS = {roll: tr("Roll the dice"), rolling: tr("Rolling…"), choices: tr("Choices"), race: tr("Race against the timer"),
+  undo: tr("Undo"), undoTitle: tr("Take back your last decision (key U)"), showResult: tr("Show the result"), key: tr("Key"),
+  words: tr("Board in words"), wordsTitle: tr("Every piece's place, as text (key D)"), odds: tr("Odds: ")};
 
 /** The choices listed as buttons, in the server's order (the board may show some of them itself). */
 export function listedChoices(t) {

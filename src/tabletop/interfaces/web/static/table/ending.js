@@ -3,11 +3,12 @@
 // or distances, and what decided it). Spectators are offered only what they can use.
 import {el, readable} from "/static/common.js";
 import {list} from "/static/words.js";
+import {tr, trn} from "/static/i18n.js";
 
 // the words of this module (for translation)
-const WORDS = {results: "Results", nobody: "Nobody won", shared: "You share the win!", won: "You won!",
-  othersWon: (names) => `${names} won`, join: "Join the rematch", watch: "Watch the rematch", rematch: "Rematch",
-  replay: "Replay", lobby: "Lobby", seeBoard: "See the board"};
+const WORDS = {results: tr("Results"), nobody: tr("Nobody won"), shared: tr("You share the win!"), won: tr("You won!"),
+  othersWon: (names, n) => trn("{names} won", "{names} won", n, {names}), join: tr("Join the rematch"), watch: tr("Watch the rematch"), rematch: tr("Rematch"),
+  replay: tr("Replay"), lobby: tr("Lobby"), seeBoard: tr("See the board")};
 
 /** A cell that is a number ("1,200", "−900", "+4,400 (17 cards)") is set right, to line up with the others. */
 const NUMBER = /^[−+-]?[\d,]+(\s|$)/;
@@ -35,7 +36,7 @@ export function headline(t) {
   const winners = view.winners;
   if (!winners.length) return WORDS.nobody;
   if (view.mine.length === 1 && winners.includes(view.mine[0])) return winners.length > 1 ? WORDS.shared : WORDS.won;
-  return WORDS.othersWon(list(winners.map((s) => ctx.seatName(s))));
+  return WORDS.othersWon(list(winners.map((s) => ctx.seatName(s))), winners.length);
 }
 
 function endContent(t) {

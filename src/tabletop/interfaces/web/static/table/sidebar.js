@@ -1,6 +1,9 @@
 // The players (who is here, who moves) and the log, which keeps to its end as lines arrive.
 import {el, readable} from "/static/common.js";
 import {patch} from "/static/morph.js";
+import {tr} from "/static/i18n.js";
+
+const STATES = {bot: () => tr("bot"), here: () => tr("here"), away: () => tr("away")};
 
 function seatLine(t, s) {
   const {view, board, ctx} = t;
@@ -9,7 +12,7 @@ function seatLine(t, s) {
   return el("li", {"data-key": `seat-${s.seat}`, class: `${moving ? "moving " : ""}${state}`},
     el("span", {class: "dot", style: `background:${ctx.colour(s.seat)}`}),
     el("span", {class: "seat-name"}, `${s.seat + 1}. ${ctx.seatName(s.seat)}`),
-    el("span", {class: "muted"}, ` · ${state}${s.hints ? " · odds hints on" : ""}`),
+    el("span", {class: "muted"}, ` · ${STATES[state]()}${s.hints ? ` · ${tr("odds hints on")}` : ""}`),
     board.seatExtra ? board.seatExtra(view, s.seat) : null);
 }
 

@@ -4,16 +4,17 @@ import {el, playWalks} from "/static/common.js";
 import {patch} from "/static/morph.js";
 import {fitText} from "/static/table/fit.js";
 import {waitingRoom} from "/static/table/waiting.js";
+import {tr, trn} from "/static/i18n.js";
 
 /** In pass and play of a game with hidden information, the board waits until the next player takes the device. */
 function handOff(t) {
   const {view, ctx} = t;
   if (!view.hidden_information || view.mine.length < 2 || t.shownSeat === view.you) return null;
   return el("div", {class: "panel-overlay hand-off", id: "hand-off"},
-    el("h2", {}, `Pass the device to ${ctx.seatName(view.you)}`),
-    el("p", {}, "What this seat sees stays hidden until its player is ready."),
+    el("h2", {}, tr("Pass the device to {name}", {name: ctx.seatName(view.you)})),
+    el("p", {}, tr("What this seat sees stays hidden until its player is ready.")),
     el("button", {type: "button", class: "primary", id: "take-device",
-      onclick: () => { t.shownSeat = view.you; ctx.rerender(); }}, `I am ${view.seats[view.you].name}: show my view`));
+      onclick: () => { t.shownSeat = view.you; ctx.rerender(); }}, tr("I am {name}: show my view", {name: view.seats[view.you].name})));
 }
 
 function overlayFor(t) {

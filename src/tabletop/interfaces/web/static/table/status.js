@@ -1,11 +1,19 @@
 // The status bar nobody can miss: whose turn, what they must do, the time they have; and what just happened.
 import {duration, readable, seatName} from "/static/common.js";
 import {list, sentence} from "/static/words.js";
+import {tr, trn} from "/static/i18n.js";
 
 function who(t, seat) {
   const view = t.view;
-  if (view.mine.length === 1 && view.mine[0] === seat) return "You";
+  if (view.mine.length === 1 && view.mine[0] === seat) return tr("You");
   return seatName(view, seat);
+}
+
+/** "You must roll the dice", "Ann must choose": `what` is what the board's prompt says, an infinitive phrase. */
+function must(t, seat, what) {
+  const view = t.view;
+  if (view.mine.length === 1 && view.mine[0] === seat) return tr("You must {what}", {what});
+  return tr("{name} must {what}", {name: seatName(view, seat), what});
 }
 
 /** Seconds left on the turn clock now, or null. */
@@ -19,9 +27,10 @@ export function clockLeft(t) {
 function ending(t) {
   const view = t.view;
   const winners = view.winners;
-  if (!winners.length) return "Game over: nobody won.";
-  if (winners.some((s) => view.mine.includes(s)) && view.mine.length === 1) return "Game over: you won!";
-  return sentence(`Game over: ${list(winners.map((s) => who(t, s)))} won`);
+  if (!winners.length) return tr("Game over: nobody won.");
+  if (winners.some((s) => view.mine.includes(s)) && view.mine.length === 1) return tr("Game over: you won!");
+  return sentence(trn("Game over: {names} won", "Game over: {names} won", winners.length,
+    {names: list(winners.map((s) => who(t, s)))}));
 }
 
 /** What the status bar says, and whether it asks something of this viewer. */
@@ -29,7 +38,7 @@ export function statusLine(t) {
   const {view, board, ctx} = t;
   if (view.status === "waiting") {
     const missing = view.seats.filter((s) => s.kind === "human" && !s.joined).map((s) => s.seat);
-    return {text: `Waiting for ${list(missing.map((s) => who(t, s)))} to join`, mine: false};
+    return {text: tr("Waiting for {names} to join", {names: list(missing.map((s) => who(t, s)))}), mine: false};
   }
   if (view.terminal) return {text: ending(t), mine: false};
   if (view.live) {
@@ -37,20 +46,20 @@ export function statusLine(t) {
     return {text, mine: view.live.acting.some((s) => view.mine.includes(s)), urgent: true};
   }
   const left = clockLeft(t);
-  const clock = left === null ? "" : ` (${duration(left)} left)`;
+  const clock = left === null ? "" : ` ${tr("({time} left)", {time: duration(left)})}`;
   const phrase = board.prompt ? board.prompt(view) : null;
   if (view.roll_waits !== null && view.roll_waits !== undefined) {
     const seat = view.roll_waits;
-    return {text: `${who(t, seat)} must ${phrase || "roll the dice"}${clock}`, mine: view.mine.includes(seat)};
+    return {text: `${must(t, seat, phrase || tr("roll the dice"))}${clock}`, mine: view.mine.includes(seat)};
   }
   if (view.mover >= 0) {
-    return {text: `${who(t, view.mover)} must ${phrase || "choose"}${clock}`, mine: view.mine.includes(view.mover)};
+    return {text: `${must(t, view.mover, phrase || tr("choose"))}${clock}`, mine: view.mine.includes(view.mover)};
   }
   if (view.roller !== null && view.roller !== undefined) {
-    const name = who(t, view.roller);
-    return {text: `${name} ${name === "You" ? "roll" : "rolls"}…`, mine: false};
+    const yours = view.mine.length === 1 && view.mine[0] === view.roller;
+    return {text: yours ? tr("You roll…") : tr("{name} rolls…", {name: who(t, view.roller)}), mine: false};
   }
-  return {text: phrase ? `${phrase[0].toUpperCase()}${phrase.slice(1)}…` : "The dice are rolling…", mine: false};
+  return {text: phrase ? `${phrase[0].toUpperCase()}${phrase.slice(1)}…` : tr("The dice are rolling…"), mine: false};
 }
 
 /** The latest log lines that fit the bar whole (never cut, never an ellipsis): two if they fit, else the last one,
@@ -63,7 +72,7 @@ function showRecent(t, last) {
   last.style.maxHeight = `${Math.max(room, 16)}px`;
   for (const [count, small] of [[2, false], [1, false], [1, true]]) {
     const shown = lines.slice(-count);
-    const text = shown.length ? `Just now: ${shown.join(" · ")}` : "";
+    const text = shown.length ? tr("Just now: {events}", {events: shown.join(" · ")}) : "";
     if (last.textContent !== text) last.textContent = text;
     last.classList.toggle("small", small);
     if (last.scrollHeight <= last.clientHeight + 1) return;

@@ -4,13 +4,14 @@
 import {el} from "/static/common.js";
 import {patch} from "/static/morph.js";
 import {stageResized, stageZoomed} from "/static/table/fit.js";
+import {tr, trn} from "/static/i18n.js";
 
 const MAX = 4;
 const STEP = 1.6;
 const DRAG = 8;  // CSS px a pointer moves before a press becomes a drag
 // the words of this module (for translation)
-const WORDS = {zoomIn: "Zoom in", zoomInTitle: "Zoom in (or pinch)", zoomOut: "Zoom out", fit: "Fit",
-  fitName: "Show the whole board"};
+const WORDS = {zoomIn: tr("Zoom in"), zoomInTitle: tr("Zoom in (or pinch)"), zoomOut: tr("Zoom out"), fit: tr("Fit"),
+  fitName: tr("Show the whole board")};
 
 export function setupZoom(t) {
   const stage = document.getElementById("stage");
