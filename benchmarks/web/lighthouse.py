@@ -30,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for
 from harness.server import free_port
 
 from tabletop.core.registry import installed_games
-from tabletop.interfaces.web.app import create_app, heuristic_available
+from tabletop.interfaces.web.app import create_app
+from tabletop.interfaces.web.catalog import heuristic_available
 from tabletop.interfaces.web.rooms import Settings
 
 LIGHTHOUSE = "lighthouse@12.2"

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tabletop.core.registry import installed_games, make
-from tabletop.interfaces.web.app import heuristic_available
+from tabletop.interfaces.web.catalog import heuristic_available
 from tabletop.interfaces.web.rooms import Settings
 
 #: every installed game (the packaged ones and any other, such as examples/pig)

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 
 from table_pages import FAST_GAME, assert_accessible, create_by_api, new_page, shot
 from tabletop.core.registry import installed_games
-from tabletop.interfaces.web.app import heuristic_available
+from tabletop.interfaces.web.catalog import heuristic_available
 
 GAMES = [g for g in ("jumanji", "doodle-jump", "donkey-kong") if g in installed_games()]
 #: the page's tools, which answer no question of the game

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 from table_pages import FAST_GAME, assert_accessible, create_by_api, new_page
 from tabletop.core.registry import installed_games
-from tabletop.interfaces.web.app import heuristic_available
+from tabletop.interfaces.web.catalog import heuristic_available
 from tabletop.interfaces.web.rooms import Settings
 
 GAMES = installed_games()

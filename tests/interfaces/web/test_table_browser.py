@@ -37,7 +37,7 @@ from table_pages import (
     shot,
 )
 from tabletop.core.registry import installed_games, make
-from tabletop.interfaces.web.app import heuristic_available
+from tabletop.interfaces.web.catalog import heuristic_available
 from tabletop.interfaces.web.rooms import Settings
 
 GAMES = installed_games()  # pig too: a game packaged outside tabletop gets the same table

@@ -31,19 +31,18 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tabletop._version import __version__
-from tabletop.agents.ladder import ladder, ladder_note
-from tabletop.agents.registry import AGENTS
 from tabletop.core.errors import TabletopError
-from tabletop.core.i18n import LANGUAGES, N_, _
+from tabletop.core.i18n import LANGUAGES, _
 from tabletop.core.record import SEEDED, Record
-from tabletop.core.registry import game_class, has_part, list_games
+from tabletop.core.registry import list_games
 from tabletop.core.replay import drawn_from_seed
 from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.analysis import Analyses
-from tabletop.interfaces.web.bots import BotPool, check_budget
+from tabletop.interfaces.web.bots import BotPool
+from tabletop.interfaces.web.catalog import catalog, check_bot
 from tabletop.interfaces.web.driver import new_seed
-from tabletop.interfaces.web.editor import add_editor, editable
+from tabletop.interfaces.web.editor import add_editor
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.language import (
@@ -83,68 +82,6 @@ def _wants_page(request: Request) -> bool:
     if path.startswith(("/api/", "/ws/", "/static/", "/boards/")):
         return False
     return request.method == "GET"
-
-
-#: the level the lobby offers first
-USUAL_LEVEL = "medium"
-
-
-def heuristic_available(game: str) -> bool:
-    return has_part(game, "heuristic")
-
-
-def bot_choices(game: str) -> list[dict[str, Any]]:
-    """The bot strengths offered for a game: the difficulty ladder, weakest first (``usual``: the one
-    the lobby offers first). The label is the level's name alone, which fits a phone's seat menu;
-    ``agent`` names the agent that plays it in this game."""
-    return [{"spec": level, "label": _(LEVEL_NAMES.get(level, level.capitalize())), "agent": spec,
-             "usual": level == USUAL_LEVEL} for level, spec in ladder(game).items()]
-
-
-#: the ladder's levels as the lobby names them
-LEVEL_NAMES = {"beginner": N_("Beginner"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
-               "expert": N_("Expert")}
-
-
-def catalog() -> list[dict[str, Any]]:
-    games = []
-    for name in list_games():
-        info = game_class(name).info
-        games.append({
-            "name": name,
-            "title": info.title,
-            "description": _(info.description) if info.description else info.description,
-            "min_players": info.min_players,
-            "max_players": info.max_players,
-            "options": [
-                {"name": o.name, "kind": o.kind if isinstance(o.kind, str) else o.kind.__name__,
-                 "default": o.default, "help": _note(o.help), "choices": list(o.choices) if o.choices else None,
-                 "minimum": o.minimum, "maximum": o.maximum, "nullable": o.nullable, "allowed": o.describe_allowed()}
-                for o in info.options
-                if o.name != "players" and o.kind != "path"
-            ],
-            "bots": bot_choices(name),
-            "bots_note": _note(ladder_note(name)),
-            "editor": f"/editor/{name}" if editable(name) else None,
-        })
-    return games
-
-
-def _note(note: str | None) -> str | None:
-    return _(note) if note else note
-
-
-def _check_bot(game: str, spec: str, limits: Limits) -> None:
-    kind = AGENTS.get(spec.strip().split(":")[0].strip())
-    if kind is not None and any(o.kind == "path" for o in kind.options):
-        # a bot that loads a file (a trained policy) would open a path the client names
-        raise Refused(f"bot {spec!r} loads a file, and this server opens no file a client names", 422)
-    try:
-        check_budget(spec, limits)
-    except TabletopError as exc:
-        raise Refused(f"bot {spec!r}: {exc}" if spec not in str(exc) else str(exc), 422) from None
-    if ("heuristic" in spec.split(":")[0] or "rollout=heuristic" in spec) and not heuristic_available(game):
-        raise Refused(f"there is no heuristic bot for {game} yet; choose random or mcts", 422)
 
 
 def create_app(
@@ -351,7 +288,7 @@ def create_app(
         for number, seat_request in enumerate(body.seats):
             if seat_request.kind == "bot":
                 spec = seat_request.bot or "random"
-                _check_bot(body.game, spec, limits)
+                check_bot(body.game, spec, limits)
                 seats.append(Seat(kind="bot", name=seat_request.name.strip() or f"Bot {number + 1}", bot=spec))
                 continue
             holder = seat_request.holder
