@@ -5,7 +5,7 @@ The random player is the same everywhere: a chance node's outcome drawn by
 (``legal[int(rng.random() * len(legal))]``), so every script plays the same games from the same seed.
 
 >>> import random, tabletop
->>> game = tabletop.make(tabletop.list_games()[0], players=2)
+>>> game = tabletop.make("donkey-kong", players=2)
 >>> state = game.new_initial_state()
 >>> steps = random_playout(state, random.Random(1))
 >>> state.is_terminal() and steps == len(state.history())
