@@ -8,7 +8,6 @@ it (``guard.server``: uvicorn with the door's protocols) in a thread on a loopba
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import os
@@ -37,7 +36,7 @@ from tabletop.interfaces.web.guard import server as guarded_server
 from tabletop.interfaces.web.limits import AddressLimiter, Limits, client_key
 from tabletop.interfaces.web.rooms import Settings
 from tabletop.interfaces.web.store import Seat, Store, hash_token
-from web_api import create, token_of, view
+from web_api import create, run_async, token_of, view
 
 INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
 ANN, BOB = {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}
@@ -246,7 +245,7 @@ def test_a_malformed_text_frame_is_closed_with_its_code_and_no_traceback(
                         await ws.recv()
                 return ws.close_code, ws.close_reason
 
-        closed, reason = asyncio.run(attack())
+        closed, reason = run_async(attack())
         assert closed == code and reason
     noisy = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR or "Traceback" in r.getMessage()]
     assert not noisy, [r.getMessage() for r in noisy]
