@@ -131,3 +131,14 @@ class DataCache:
 def packaged(package: str, filename: str) -> Path:
     """The path of a data file shipped inside a package."""
     return Path(str(resources.files(package).joinpath(filename)))
+
+
+class LadderElo(DataModel):
+    """A game's ``data/ladder.toml``: each difficulty level's strength in Elo, relative to ``beginner``."""
+
+    elo: dict[str, float]
+
+
+def read_ladder_elo(path: str | Path) -> dict[str, float]:
+    """Each level's measured Elo from a ladder file (a game's ``LADDER_ELO``)."""
+    return dict(load_toml(path, LadderElo).elo)

@@ -56,6 +56,8 @@ from tabletop.interfaces.web.messages import (
     problems,
 )
 from tabletop.interfaces.web.options import Boards, check_client_options, file_options
+from tabletop.interfaces.web.players import PlayerLimits, Players
+from tabletop.interfaces.web.players_api import GuestCookie, players_router
 from tabletop.interfaces.web.rooms import Room
 from tabletop.interfaces.web.services import Services, Settings
 from tabletop.interfaces.web.sockets import serve_socket
@@ -150,11 +152,12 @@ def create_app(
     live: bool = True,
     limits: Limits | None = None,
     data: Mapping[str, str | Path] | None = None,
+    player_limits: PlayerLimits | None = None,
 ) -> FastAPI:
     """The web application, storing its games at ``database_url`` (any SQLAlchemy URL).
 
     ``limits`` bound what clients may cost (:class:`~.limits.Limits`); ``data`` maps a game to the
-    operator's own board file, read once here.
+    operator's own board file, read once here; ``player_limits`` bound sign-ups and log-ins.
     """
     settings = settings or Settings()
     limits = limits or Limits()
@@ -166,6 +169,8 @@ def create_app(
         raise
     services = Services(store=store, writer=Writer(store), pool=BotPool(limits), boards=boards, settings=settings,
                         limits=limits, races=race_for if live else None)
+    players = Players(store, services.writer, player_limits)
+    services.players = players
     hub = Hub(services)
     analyses = Analyses(limits)
     creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses)
@@ -185,13 +190,16 @@ def create_app(
     app.state.store = store
     app.state.services = services
     app.state.sockets = {}
+    app.state.players = players
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
+    app.add_middleware(GuestCookie, secure=players.limits.secure_cookies)
+    app.include_router(players_router(players, hub))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
         headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
-        if request.url.path.startswith(("/game/", "/replay/")):  # a page: say it in a page
+        if request.url.path.startswith(("/game/", "/replay/", "/leaderboard/", "/players/")):  # a page: in a page
             page = problem_page(exc.status, exc.message)
             page.headers.update(headers or {})
             return page
@@ -313,11 +321,14 @@ def create_app(
         seed = new_seed()
         game_id = await services.writer.call(store.create_game, body.game, stored_options, seed, seats, status,
                                              body.clock)
+        unrated = await players.created(game_id, body.game, seats, body.rated, body.public, body.fill_after)
         hub.add(StoredGame(id=game_id, game=body.game, options=stored_options, seed=seed, seats=seats,
                            status=status, created=datetime.now(UTC), bots=any(s.kind == "bot" for s in seats),
                            clock=body.clock))
         return {
             "id": game_id,
+            "rated": body.rated and unrated is None,
+            "unrated": unrated,
             "spectate": f"/game/{game_id}",
             "replay": f"/replay/{game_id}",
             "seats": [
@@ -328,9 +339,10 @@ def create_app(
         }
 
     @app.get("/api/games/{game_id}")
-    async def api_view(game_id: str, token: str | None = None) -> dict[str, Any]:
+    async def api_view(game_id: str, request: Request, token: str | None = None) -> dict[str, Any]:
         room = await hub.room(game_id)
         hand = room.hand_for_token(token)
+        await players.claim(room, hand, request.cookies)
         await room.mark_joined(hand)
         return views.seat_view(room.readonly, hand)
 

@@ -143,6 +143,8 @@ class SeatRequest(_Message):
 
 #: the longest turn clock (a day) and the shortest (a few seconds: a test's)
 MAX_CLOCK, MIN_CLOCK = 86_400.0, 1.0
+#: the longest a quick-play table waits for people before bots fill it (ten minutes), and the shortest
+MAX_FILL, MIN_FILL = 600.0, 1.0
 
 
 class CreateRequest(_Message):
@@ -155,6 +157,11 @@ class CreateRequest(_Message):
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
     start: Literal["now", "joined"] = "now"
     clock: Annotated[float, Field(ge=MIN_CLOCK, le=MAX_CLOCK, allow_inf_nan=False)] | None = None
+    #: rated: the players' ratings change when it ends; public: listed in the lobby while it waits for
+    #: players; fill_after: seconds after which bots take the seats nobody took (quick play)
+    rated: bool = False
+    public: bool = False
+    fill_after: Annotated[float, Field(ge=MIN_FILL, le=MAX_FILL, allow_inf_nan=False)] | None = None
 
 
 class ActRequest(_Message):

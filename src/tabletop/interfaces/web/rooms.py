@@ -181,6 +181,8 @@ class Room:
         self.driver.committed(actor, before)
         if self.log.state.is_terminal():
             self.seating.finish()
+            if self.services.players is not None:
+                self.services.players.finished(self)
         self.used = time.monotonic()
         self.broadcast()
 

@@ -77,6 +77,8 @@ async def _serve(ws: WebSocket, hub: Hub, limits: Limits, game_id: str, token: s
             await ws.send_text(json.dumps({"type": "error", "fatal": True, "message": exc.message}))
             await ws.close(code=code)
         return
+    if hub.services.players is not None:
+        await hub.services.players.claim(room, hand, ws.cookies)
     conn = Connection(hand=hand, send=ws.send_text, queue=limits.send_queue, send_timeout=limits.send_timeout)
     sender = asyncio.create_task(conn.pump(room.audience))
     receiver = asyncio.create_task(_receive(ws, hub, room, conn, limits))
