@@ -55,6 +55,7 @@ from tabletop.interfaces.web.messages import (
     TokenRequest,
     problems,
 )
+from tabletop.interfaces.web.open_tables import OpenTables, tables_router
 from tabletop.interfaces.web.options import Boards, check_client_options, file_options
 from tabletop.interfaces.web.players import PlayerLimits, Players
 from tabletop.interfaces.web.players_api import GuestCookie, players_router
@@ -172,6 +173,7 @@ def create_app(
     players = Players(store, services.writer, player_limits)
     services.players = players
     hub = Hub(services)
+    open_tables = OpenTables(hub, players)
     analyses = Analyses(limits)
     creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses)
 
@@ -179,6 +181,7 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.start()
         yield
+        open_tables.close()
         await hub.close()
         await services.pool.close()
         await services.writer.close()
@@ -194,6 +197,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.add_middleware(GuestCookie, secure=players.limits.secure_cookies)
     app.include_router(players_router(players, hub))
+    app.include_router(tables_router(open_tables))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
@@ -325,6 +329,8 @@ def create_app(
         hub.add(StoredGame(id=game_id, game=body.game, options=stored_options, seed=seed, seats=seats,
                            status=status, created=datetime.now(UTC), bots=any(s.kind == "bot" for s in seats),
                            clock=body.clock))
+        if body.public and body.fill_after is not None and status == WAITING:
+            open_tables.schedule(game_id, body.fill_after)
         return {
             "id": game_id,
             "rated": body.rated and unrated is None,
