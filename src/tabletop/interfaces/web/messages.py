@@ -97,9 +97,34 @@ class Rematch(_Message):
     id: Ident = None
 
 
-Message = Act | Undo | Press | Ping | Start | Rename | Prefs | Rematch
+class ChatMessage(_Message):
+    """A line of chat at the table (plain text; the chat module bounds its length and rate)."""
+
+    type: Literal["chat"]
+    text: str = Field(max_length=1000)
+    id: Ident = None
+
+
+class Mute(_Message):
+    """Stop (or start again) receiving an author's chat lines (``author``: their id at this table)."""
+
+    type: Literal["mute"]
+    author: str = Field(max_length=32)
+    muted: bool = True
+    id: Ident = None
+
+
+class RemoveSpectator(_Message):
+    """The host removes a spectator (by their id at this table) from the table."""
+
+    type: Literal["remove"]
+    author: str = Field(max_length=32)
+    id: Ident = None
+
+
+Message = Act | Undo | Press | Ping | Start | Rename | Prefs | Rematch | ChatMessage | Mute | RemoveSpectator
 ClientMessage = Annotated[Message, Field(discriminator="type")]
-_TAGS = ("act", "undo", "press", "ping", "start", "name", "prefs", "rematch")
+_TAGS = ("act", "undo", "press", "ping", "start", "name", "prefs", "rematch", "chat", "mute", "remove")
 _BRANCHES = ("int", "str", "bool", "none")  # the members of a union, as pydantic names them
 _CLIENT_MESSAGE: TypeAdapter[Message] = TypeAdapter(ClientMessage)
 

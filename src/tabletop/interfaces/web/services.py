@@ -21,8 +21,10 @@ from tabletop.interfaces.web.store import Store
 from tabletop.interfaces.web.writer import Writer
 
 if TYPE_CHECKING:
+    from tabletop.interfaces.web.connections import Connection
     from tabletop.interfaces.web.driver import Driver
     from tabletop.interfaces.web.live import LiveRace
+    from tabletop.interfaces.web.messages import ChatMessage, Mute, RemoveSpectator
     from tabletop.interfaces.web.readonly import ReadOnlyRoom
     from tabletop.interfaces.web.rooms import Room
 
@@ -42,6 +44,23 @@ class PlayersHook(Protocol):
 
     def finished(self, room: Room) -> None:
         """The game just ended (rate it, if it is rated)."""
+        ...
+
+
+class ChatHook(Protocol):
+    """What a table's sockets tell the chat (:class:`~.chat.Chats`)."""
+
+    async def join(self, room: Room, conn: Connection, cookies: Mapping[str, str]) -> None:
+        """A viewer opened the table (sent the chat so far)."""
+        ...
+
+    def leave(self, game_id: str, conn: Connection) -> None:
+        """The viewer left."""
+        ...
+
+    async def answer(self, room: Room, conn: Connection, request: ChatMessage | Mute | RemoveSpectator
+                     ) -> dict[str, Any]:
+        """A chat request (a line, a mute, the host removing a spectator), answered."""
         ...
 
 
@@ -80,6 +99,8 @@ class Services:
     games: dict[str, tuple[Game, dict[str, Any] | None]] = field(default_factory=dict)
     #: the players' part (seats claimed, ratings); ``None``: the server knows no players
     players: PlayersHook | None = None
+    #: the tables' chat; ``None``: no chat
+    chat: ChatHook | None = None
 
     def game(self, name: str, options: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
         """The game for stored options and its static board, shared by every room with these options."""

@@ -84,6 +84,7 @@ def upgrade() -> None:
         sa.Column("channel", sa.String(16), nullable=False),
         sa.Column("seat", sa.Integer, nullable=True),
         sa.Column("author", sa.String(64), nullable=False),
+        sa.Column("name", sa.String(64), nullable=False),
         sa.Column("text", sa.Text, nullable=False),
         sa.Column("step", sa.Integer, nullable=False),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
