@@ -7,6 +7,7 @@ import {alertTurn} from "/static/table/alerts.js";
 import {controls, listedChoices} from "/static/table/controls.js";
 import {setupZoom} from "/static/table/fit.js";
 import {setupHelp} from "/static/table/help.js";
+import {receiveChat, setupChat} from "/static/table/chat.js";
 import {renderSettings, setupSettings} from "/static/table/settings.js";
 import {renderLog, renderSeats} from "/static/table/sidebar.js";
 import {renderOverlay, renderStage} from "/static/table/stage.js";
@@ -102,6 +103,8 @@ function receive(message) {
     t.view = message;
     t.receivedAt = performance.now();
     scheduleRender();
+  } else if (message.type === "chat") {
+    receiveChat(message);
   } else if (message.type === "ack") {
     const then = pending.get(message.id);
     pending.delete(message.id);
@@ -246,6 +249,7 @@ async function main() {
   render();
   setupHelp(data);
   connect();
+  setupChat({gameId, token, send: (message) => send(message), host: data.mine.some((s) => data.seats[s]?.host)});
 }
 
 main();

@@ -116,7 +116,7 @@ async function create(event) {
   try {
     $("create-button").disabled = true;
     const created = await api("/api/games", {game: game.name, options: collectOptions(game), seats,
-      start: friends ? "joined" : "now", clock});
+      start: friends ? "joined" : "now", clock, rated: $("rated-box").checked, public: $("public-box").checked});
     const invites = {};
     const links = $("links");
     links.replaceChildren();

@@ -1,6 +1,7 @@
 // The end of a game: who won and why, the game's own table (scores and how they were made), then one click
 // to a rematch (the same seats, a new game) or to the replay.
 import {el, readable} from "/static/common.js";
+import {ratingTable} from "/static/table/ratings.js";
 
 function scoreTable(view, ending) {
   const table = ending?.table;
@@ -42,6 +43,7 @@ export function endScreen(t) {
     el("h2", {id: "end-title"}, headline(t)),
     view.ending?.reason ? el("p", {class: "reason", id: "end-reason"}, readable(view, view.ending.reason)) : null,
     scoreTable(view, view.ending),
+    ratingTable(t),
     el("div", {class: "end-actions"}, rematch,
       el("a", {class: "button-link", href: `/replay/${view.id}`, id: "end-replay"}, "Replay"),
       el("a", {class: "button-link", href: "/"}, "Lobby"),
