@@ -236,7 +236,7 @@ def test_a_rated_duel_moves_both_ratings_as_openskill_says_and_fills_the_leaderb
     assert [(p["name"], p["rating"], p["games"], p["provisional"]) for p in board] == [
         ("Bob", shown(bob.mu), 1, True), ("Ann", shown(ann.mu), 1, True)]
     profile = client.get("/api/players/bob").json()
-    assert profile["name"] == "Bob" and profile["ratings"][0]["history"] == [shown(bob.mu)]
+    assert profile["name"] == "Bob" and profile["ratings"][0]["history"] == [1500, shown(bob.mu)]
     assert profile["win_rates"] == [{"against": "people", "games": 1, "wins": 1, "ties": 0, "losses": 0,
                                      "rate": 1.0, "low": pytest.approx(0.2065, abs=1e-3), "high": 1.0}]
 

@@ -144,7 +144,7 @@ class League:
             if not ratings:
                 return None
             history = conn.execute(
-                select(rating_changes_table.c.game, rating_changes_table.c.mu_after, rating_changes_table.c.at)
+                select(rating_changes_table.c.game, rating_changes_table.c.mu_before, rating_changes_table.c.mu_after)
                 .where(rating_changes_table.c.player_id == player_id)
                 .order_by(rating_changes_table.c.at.desc()).limit(PROFILE_GAMES)).all()
             games: list[dict[str, Any]] = [dict(g) for g in conn.execute(
@@ -158,8 +158,11 @@ class League:
                 select(rating_changes_table.c.game_id, rating_changes_table.c.seat, rating_changes_table.c.rank)
                 .where(rating_changes_table.c.game_id.in_([g["id"] for g in games]))).all()} if games else {}
         per_game: dict[str, list[int]] = defaultdict(list)
-        for game, mu, _at in reversed(history):
-            per_game[str(game)].append(shown(float(mu)))
+        for game, before, after in reversed(history):  # oldest first, from the rating the player started at
+            points = per_game[str(game)]
+            if not points:
+                points.append(shown(float(before)))
+            points.append(shown(float(after)))
         return {
             "name": shown_name,
             "ratings": [{"game": r["game"], "rating": shown(r["mu"]), "games": r["games"],
