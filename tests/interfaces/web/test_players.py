@@ -316,3 +316,27 @@ def test_a_seat_the_clock_played_for_three_times_in_a_row_has_left() -> None:
     assert leavers([0, 1, 0, -1, 0, 1], notes, 2) == {1}
     back = {1: clock_note(1, DECIDE), 3: clock_note(1, DECIDE)}
     assert leavers([0, 1, 0, 1, 0, 1], back, 2) == set()  # they came back and played their last turn
+
+
+# -- what a stranger can learn or cost ------------------------------------------------------------------
+def test_no_account_is_revealed_beyond_the_leaderboard(client: TestClient) -> None:
+    signup(client, "Carl")  # an account without a rated game
+    unknown = client.get("/api/players/Nobody Here")
+    unrated = client.get("/api/players/Carl")
+    assert unknown.status_code == unrated.status_code == 404 and unknown.json() == unrated.json()
+    assert client.get("/api/leaderboard/duel").json()["players"] == []
+    assert client.get("/api/players/" + "x" * 5000).status_code == 404
+    assert client.get("/api/leaderboard/nope").status_code == 404
+
+
+def test_new_endpoints_bound_what_an_anonymous_client_may_cost(database: str) -> None:
+    limits = PlayerLimits(logins_per_minute=1, login_burst=2, signups_per_minute=1, signup_burst=2)
+    with make_client(database, limits) as client:
+        huge = client.post("/api/login", json={"name": "Ann", "password": "p" * 257})
+        assert huge.status_code == 422  # refused before it is hashed
+        body = client.post("/api/signup", content=b"{" + b" " * 20_000 + b"}",
+                           headers={"Content-Type": "application/json"})
+        assert body.status_code == 413
+        codes = {client.post("/api/play", json={"game": "duel", "wait": 600}).status_code for _ in range(15)}
+        assert codes == {200, 429}  # playing now opens tables: rate-limited like creating games
+        assert len(client.get("/api/leaderboard/duel", params={"limit": 10**9}).json()["players"]) <= 100
