@@ -340,3 +340,23 @@ def test_new_endpoints_bound_what_an_anonymous_client_may_cost(database: str) ->
         codes = {client.post("/api/play", json={"game": "duel", "wait": 600}).status_code for _ in range(15)}
         assert codes == {200, 429}  # playing now opens tables: rate-limited like creating games
         assert len(client.get("/api/leaderboard/duel", params={"limit": 10**9}).json()["players"]) <= 100
+
+
+def test_passkey_requests_are_checked_before_any_credential(client: TestClient) -> None:
+    signup(client, "Ann")
+    taken = client.post("/api/passkeys/signup/options", json={"name": "ANN"})
+    assert taken.status_code == 409 and "taken" in taken.json()["detail"]
+    assert client.post("/api/passkeys/signup/options", json={"name": "bot"}).status_code == 422
+    options = client.post("/api/passkeys/signup/options", json={"name": "Pat"}).json()
+    assert options["options"]["rp"]["id"] == "testserver" and options["options"]["user"]["name"] == "Pat"
+    forged = client.post("/api/passkeys/signup/verify", json={"challenge": options["challenge"],
+                                                              "credential": {"id": "x", "rawId": "x"}})
+    assert forged.status_code == 422 and "not accepted" in forged.json()["detail"]
+    again = client.post("/api/passkeys/signup/verify", json={"challenge": options["challenge"], "credential": {}})
+    assert again.status_code == 409  # a challenge is used once
+    login = client.post("/api/passkeys/login/options", json={}).json()
+    unknown = client.post("/api/passkeys/login/verify", json={"challenge": login["challenge"],
+                                                              "credential": {"id": "nobody"}})
+    assert unknown.status_code == 401
+    client.post("/api/logout")
+    assert client.post("/api/passkeys/register/options", json={}).status_code == 401

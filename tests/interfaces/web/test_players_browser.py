@@ -105,3 +105,41 @@ def test_two_strangers_meet_at_an_open_table_chat_and_play_a_rated_game(browser:
     finally:
         ann_context.close()
         bob_context.close()
+
+
+def with_authenticator(browser: Any) -> tuple[Any, Any]:
+    """A browser whose platform authenticator is Chromium's virtual one (CDP), with a user who verifies."""
+    context = browser.new_context()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True, "hasUserVerification": True,
+        "isUserVerified": True, "automaticPresenceSimulation": True}})
+    return context, page
+
+
+def test_passkeys_sign_up_log_in_and_add_to_a_password_account(browser: Any, server: Any) -> None:
+    site = server.url.replace("127.0.0.1", "localhost")  # a relying party is a domain, never an address
+    pat_context, pat = with_authenticator(browser)
+    quinn_context, quinn = with_authenticator(browser)
+    try:
+        pat.goto(site + "/")
+        pat.fill("#account-name-input", "Passkey Pat")
+        pat.click("#passkey-signup")
+        pat.wait_for_selector("#account-name:has-text('Signed in as Passkey Pat')")
+        pat.click("#logout")
+        pat.wait_for_selector("#passkey-login")
+        pat.click("#passkey-login")
+        pat.wait_for_selector("#account-name:has-text('Signed in as Passkey Pat')")
+        sign_up(quinn, site, "Quinn")
+        quinn.click("#passkey-add")
+        quinn.wait_for_selector("#passkey-added")
+        quinn.click("#logout")
+        quinn.wait_for_selector("#passkey-login")
+        quinn.click("#passkey-login")
+        quinn.wait_for_selector("#account-name:has-text('Signed in as Quinn')")
+        assert_accessible(quinn, "the lobby, signed in")
+    finally:
+        pat_context.close()
+        quinn_context.close()

@@ -33,6 +33,7 @@ from tabletop.interfaces.web.accounts import (
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.names import key
+from tabletop.interfaces.web.passkeys import Passkeys, passkeys_router
 from tabletop.interfaces.web.players import Players, message, new_guest_token
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -60,7 +61,7 @@ def players_router(players: Players, hub: Hub) -> APIRouter:
     router = APIRouter()
     accounts, league = players.accounts, players.league
 
-    def signed_in(response: Response, request: Request, player: Player, token: str) -> None:
+    def signed_in(response: Response, player: Player, token: str) -> None:
         response.set_cookie(SESSION_COOKIE, token, max_age=int(players.limits.session_days * 86400), httponly=True,
                             secure=players.limits.secure_cookies, samesite="lax", path="/")
 
@@ -69,6 +70,12 @@ def players_router(players: Players, hub: Hub) -> APIRouter:
         if not guest or len(guest) > 128:
             return 0
         return await players.writer.call(accounts.carry_over, guest_owner(guest), player)
+
+    async def open_session(response: Response, player: Player) -> None:
+        token = await players.writer.call(accounts.open_session, player)
+        signed_in(response, player, token)
+
+    router.include_router(passkeys_router(Passkeys(players), open_session, carry_over))
 
     @router.post("/api/signup", status_code=201)
     async def signup(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
@@ -80,7 +87,7 @@ def players_router(players: Players, hub: Hub) -> APIRouter:
         except AccountError as exc:
             raise Refused(str(exc), exc.status) from None
         token = await players.writer.call(accounts.open_session, player)
-        signed_in(response, request, player, token)
+        signed_in(response, player, token)
         return {**player_json(player), "games_carried_over": await carry_over(request, player)}
 
     @router.post("/api/login")
@@ -94,7 +101,7 @@ def players_router(players: Players, hub: Hub) -> APIRouter:
             raise Refused(message("that name and password do not match an account"), 401)
         player = found[0]
         token = await players.writer.call(accounts.open_session, player)
-        signed_in(response, request, player, token)
+        signed_in(response, player, token)
         return {**player_json(player), "games_carried_over": await carry_over(request, player)}
 
     @router.post("/api/logout")

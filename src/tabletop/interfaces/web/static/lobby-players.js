@@ -12,6 +12,11 @@ const STRINGS = {
   signup: "Sign up",
   login: "Log in",
   carried: (n) => `${n} of your games as a guest are now yours.`,
+  passkeySignup: "Sign up with a passkey",
+  passkeyLogin: "Log in with a passkey",
+  passkeyAdd: "Add a passkey",
+  passkeyAdded: "Passkey added: you can log in with it on this device.",
+  noPasskeys: "This browser cannot use passkeys.",
   game: "Game",
   players: "Players",
   wait: "Bots fill the free seats after",
@@ -30,6 +35,16 @@ const STRINGS = {
 };
 
 const $ = (id) => document.getElementById(id);
+
+/** A WebAuthn ceremony: options from the server, the browser's credential, the server's verdict. */
+async function passkey(kind, body) {
+  if (!window.PublicKeyCredential?.parseCreationOptionsFromJSON) throw new Error(STRINGS.noPasskeys);
+  const {challenge, options} = await api(`/api/passkeys/${kind}/options`, body);
+  const credential = kind === "login"
+    ? await navigator.credentials.get({publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options)})
+    : await navigator.credentials.create({publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options)});
+  return api(`/api/passkeys/${kind}/verify`, {challenge, credential: credential.toJSON()});
+}
 let catalog = [];
 
 function field(label, input) {
@@ -44,7 +59,15 @@ async function account() {
     box.replaceChildren(title, el("p", {id: "account-name"}, STRINGS.signedIn(me.name), " ",
       el("a", {href: `/players/${encodeURIComponent(me.name)}`}, STRINGS.profile)),
       el("button", {type: "button", id: "logout", onclick: async () => { await api("/api/logout", {}); account(); }},
-        STRINGS.logout));
+        STRINGS.logout),
+      el("button", {type: "button", id: "passkey-add", onclick: async () => {
+        try {
+          await passkey("register", {});
+          $("account").append(el("p", {class: "muted", id: "passkey-added"}, STRINGS.passkeyAdded));
+        } catch (problem) {
+          $("account").append(el("p", {class: "error", role: "alert"}, problem.message));
+        }
+      }}, STRINGS.passkeyAdd));
     return;
   }
   const name = el("input", {type: "text", id: "account-name-input", autocomplete: "username", maxlength: 20});
@@ -55,7 +78,9 @@ async function account() {
     event.preventDefault();
     error.textContent = "";
     try {
-      const done = await api(path, {name: name.value, password: password.value});
+      const done = path === "signup" ? await passkey("signup", {name: name.value})
+        : path === "login" ? await passkey("login", {})
+          : await api(path, {name: name.value, password: password.value});
       await account();
       if (done.games_carried_over) $("account").append(el("p", {class: "muted"}, STRINGS.carried(done.games_carried_over)));
     } catch (problem) {
@@ -67,7 +92,9 @@ async function account() {
       field(STRINGS.name, name), field(STRINGS.password, password),
       el("div", {class: "end-actions"},
         el("button", {type: "submit", id: "login", class: "primary"}, STRINGS.login),
-        el("button", {type: "button", id: "signup", onclick: submit("/api/signup")}, STRINGS.signup)),
+        el("button", {type: "button", id: "signup", onclick: submit("/api/signup")}, STRINGS.signup),
+        el("button", {type: "button", id: "passkey-signup", onclick: submit("signup")}, STRINGS.passkeySignup),
+        el("button", {type: "button", id: "passkey-login", onclick: submit("login")}, STRINGS.passkeyLogin)),
       error));
 }
 

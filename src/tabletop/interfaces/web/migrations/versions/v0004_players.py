@@ -1,6 +1,7 @@
 """Players: names, sessions, which seats were whose, ratings and their changes; rated and public games; chat.
 
-``players`` (a name, its key for uniqueness, an Argon2id password hash), ``sessions`` (the SHA-256
+``players`` (a name, its key for uniqueness, an Argon2id password hash), ``passkeys`` (WebAuthn
+credentials: id, public key, signature count), ``sessions`` (the SHA-256
 of each session cookie), ``seat_owners`` (a seat's player, or a guest until they sign up),
 ``ratings`` (OpenSkill's mu and sigma per player and game), ``rating_changes`` (each seat's place
 and rating before and after a rated game), ``chat`` (the messages at each table, with the number of
@@ -46,6 +47,14 @@ def upgrade() -> None:
         sa.Column("expires", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_sessions_player", "sessions", ["player_id"])
+    op.create_table(
+        "passkeys",
+        sa.Column("credential_id", sa.String(1400), primary_key=True),
+        sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("public_key", sa.Text, nullable=False),
+        sa.Column("sign_count", sa.BigInteger, nullable=False),
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    )
     op.create_table(
         "seat_owners",
         sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
@@ -99,6 +108,7 @@ def downgrade() -> None:
     op.drop_table("ratings")
     op.drop_index("ix_seat_owners_owner", "seat_owners")
     op.drop_table("seat_owners")
+    op.drop_table("passkeys")
     op.drop_index("ix_sessions_player", "sessions")
     op.drop_table("sessions")
     op.drop_table("players")
