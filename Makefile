@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXAMPLE := $(VENV)/.example-installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench architecture clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,25 +41,30 @@ $(AXE): $(STAMP)
 # The web server's persistence tests run on SQLite and on Debian's PostgreSQL, which .ci/postgres.sh
 # installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does).
 test: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE)
-	$(BIN)/ruff check src tests benchmarks examples
-	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src
+	$(BIN)/ruff check src tests benchmarks examples tools
+	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src tools
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff check src tests benchmarks examples tools
 
 typecheck: $(STAMP) $(EXAMPLE)
-	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src
+	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src tools
 
 pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(AXE)
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
-	$(BIN)/python benchmarks/bench.py
-	$(BIN)/python benchmarks/rl.py
-	$(BIN)/python benchmarks/workbench.py scaling
-	$(BIN)/python benchmarks/workbench.py million
+	$(BIN)/python benchmarks/speed/bench.py
+	$(BIN)/python benchmarks/speed/rl.py
+	$(BIN)/python benchmarks/speed/workbench.py scaling
+	$(BIN)/python benchmarks/speed/workbench.py million
+
+# docs/architecture.md's tree after a module is added, moved or removed: new lines to describe, gone ones dropped
+# (tests/test_architecture_doc.py fails until every module is listed and described).
+architecture: $(STAMP)
+	$(BIN)/python tools/architecture.py --write
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from tabletop.core.encoding import Encoding
     from tabletop.core.play import PlayoutSummary
     from tabletop.core.state import State
+    from tabletop.core.twins import Twins
 
 
 @dataclass(frozen=True)
@@ -172,9 +173,21 @@ class Game(abc.ABC):
         returns its :class:`~tabletop.core.play.PlayoutSummary`. It must play exactly the game
         that :func:`~tabletop.core.play.run` plays with that seed when every seat is a
         ``tabletop.agents.RandomAgent`` (the same :class:`~tabletop.core.play.Streams`, each
-        chance node sampled by :meth:`Distribution.sample`, each decision
-        ``legal[min(int(u * len(legal)), len(legal) - 1)]`` with ``u`` drawn from the seat's
-        stream), and a differential test must prove it. ``None`` for options it does not cover.
+        chance node sampled as :meth:`Distribution.pick` says, each decision
+        :func:`~tabletop.core.play.random_decision`), and :meth:`twins` must declare it against
+        the readable rules for the differential harness. ``None`` for options it does not cover.
+        """
+        return None
+
+    #: the option sets a differential run of :meth:`twins` cycles through (``benchmarks/equivalence``)
+    twin_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+
+    def twins(self) -> Twins | None:
+        """This game's fast engine and its readable twin, if it has both (default: none).
+
+        Whatever plays faster than the readable rules (:meth:`random_playout`, a state's fast
+        paths) is declared here against them, and :mod:`tabletop.testing.differential` proves
+        the two equal: :mod:`tabletop.core.twins` says how.
         """
         return None
 

@@ -195,20 +195,20 @@ LADDER_NOTE: Hook[str] = _value(
     "the lobby, beside the bot choices (tabletop.agents.ladder.ladder_note)")
 LADDER_ELO: Hook[Mapping[str, float]] = _value(
     "evaluation", "LADDER_ELO", "Mapping[str, float]", (Mapping,),
-    "each difficulty level's measured strength in Elo, relative to beginner (from benchmarks/ladder.py)",
+    "each difficulty level's measured strength in Elo, relative to beginner (from benchmarks/calibration/ladder.py)",
     "the web server's ratings, which rate its bots at these figures (tabletop.agents.ladder.ladder_elo)")
 FEATURES: Hook[Sequence[str]] = _value(
     "evaluation", "FEATURES", "tuple[str, ...]", (tuple, list),
     "the names of each seat's figures, in the order of the win model's weights",
-    "benchmarks/fit_evaluation.py, which fits the weights")
+    "benchmarks/calibration/fit_evaluation.py, which fits the weights")
 NOBODY_FEATURES: Hook[Sequence[str]] = _value(
     "evaluation", "NOBODY_FEATURES", "tuple[str, ...]", (tuple, list),
     'the names of the figures of "nobody wins" (empty where someone always wins)',
-    "benchmarks/fit_evaluation.py")
+    "benchmarks/calibration/fit_evaluation.py")
 FIGURES: Hook[Callable[[State], tuple[list[list[float]], list[float]]]] = _function(
     "evaluation", "figures", ("state",), "(seat figures, nobody figures)",
     "each seat's FEATURES and the NOBODY_FEATURES of a position: the win model's inputs",
-    "benchmarks/fit_evaluation.py")
+    "benchmarks/calibration/fit_evaluation.py")
 
 # -- encoding: an EncodingPart ------------------------------------------------------------
 ACTIONS: Hook[Callable[[Game], Sequence[str]]] = _function(

@@ -1,8 +1,9 @@
 """The fast random playout is the readable rules' game, step by step (style habit 11).
 
-The large run is benchmarks/jumanji_equivalence.py (10^5 games); here a few hundred games over
-every player count, the rescue roll counts the workbench's questions use and the other options,
-and altered playouts that the comparison must catch.
+The differential harness (tabletop.testing.differential) plays the traced playout and the readable
+rules side by side; the large run is ``benchmarks/equivalence/equivalence.py --game jumanji`` (10^5
+games). Here a few hundred games over every player count, the rescue roll counts the workbench's
+questions use and the other options, and altered playouts that the harness must catch.
 """
 
 from __future__ import annotations
@@ -21,18 +22,14 @@ from tabletop.agents import RandomAgent
 from tabletop.agents.heuristic import HeuristicAgent
 from tabletop.analysis.metrics import play_traced, row_of
 from tabletop.analysis.runner import Decisiveness, RunSpec, Variant, fast_playout, game_seed, play_chunk, to_columns
-from tabletop.core.play import MASK64, Streams, mix64, seat_key, stream_name_key
-from tabletop.games.jumanji import JumanjiGame
+from tabletop.core.play import Streams
+from tabletop.core.twins import PlayoutEngine, TraceStep, Twins
+from tabletop.games.jumanji import JumanjiGame, playout
 from tabletop.games.jumanji.data import default_path
-from tabletop.games.jumanji.playout import Divergence, RandomPlayout, Step, replay
+from tabletop.games.jumanji.playout import RandomPlayout
+from tabletop.testing.differential import must_catch, play_both
 
-OPTIONS: list[dict[str, Any]] = [
-    *({"players": players, "rescue_rolls": rolls} for players in (2, 3, 4) for rolls in (4, 6, 8, 10)),
-    {"players": 4, "first_player": 2},
-    {"players": 3, "challenge_cards": 4, "rescue_rolls": 6},
-    {"players": 2, "turn_limit": 12},
-    {"players": 4, "challenge_cards": 2, "first_player": 3, "turn_limit": 25},
-]
+OPTIONS = JumanjiGame.twin_options
 
 
 def make(**options: Any) -> JumanjiGame:
@@ -41,17 +38,20 @@ def make(**options: Any) -> JumanjiGame:
     return game
 
 
-def compare(game: JumanjiGame, seed: int, playout: RandomPlayout | None = None) -> int:
-    """The same checks as benchmarks/jumanji_equivalence.py: actions, positions, options, row."""
-    steps: list[Step] = []
-    summary = (playout or RandomPlayout(game)).play(seed, steps.append)
-    final, row = play_traced(game, [RandomAgent() for _ in range(game.num_players)], seed)
-    if list(final.history()) != [step.action for step in steps[:-1]]:
-        raise Divergence(f"seed {seed}: not the rules' game")
-    replay(game, steps)
-    if row_of(summary, seed, game.time_model()) != row:
-        raise Divergence(f"seed {seed}: the rows differ")
-    return len(steps) - 1
+def twins(game: JumanjiGame, fast: RandomPlayout | None = None) -> Twins:
+    """The game's pair, the fast side replaced by ``fast`` (an altered playout) if given."""
+    pair = game.twins()
+    assert pair is not None
+    return pair if fast is None else Twins(PlayoutEngine(fast.play), pair.readable, pair.view, pair.final)
+
+
+def compare(game: JumanjiGame, seed: int) -> int:
+    """The harness's checks (before every action the same position: notation, draw pile, Wait rolls; the same
+    options and action; the same summary), and the same row as the analysis' traced game."""
+    actions = play_both(twins(game), seed)
+    summary = RandomPlayout(game).play(seed)
+    assert row_of(summary, seed, game.time_model()) == play_traced(game, [RandomAgent()] * game.num_players, seed)[1]
+    return actions
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
@@ -70,7 +70,7 @@ def test_the_playout_reaches_every_ending() -> None:
     for options in ({"players": 4}, {"players": 2, "rescue_rolls": 4}, {"players": 3, "turn_limit": 5}):
         game = make(**options)
         for i in range(150):
-            steps: list[Step] = []
+            steps: list[TraceStep] = []
             RandomPlayout(game).play(game_seed(5, i), steps.append)
             kinds = {str(step.action).split()[0] for step in steps if step.action is not None}
             endings.add(steps[-1].position.to_text().split("phase=")[1].split(":")[0].split()[0])
@@ -81,57 +81,51 @@ def test_the_playout_reaches_every_ending() -> None:
     assert {"won", "lost", "limit", "tie"} <= endings
 
 
+class OtherSeatsStreams(Streams):
+    """A planted change: each seat decides with the next seat's stream."""
+
+    def seat(self, seat: int) -> random.Random:
+        return super().seat(seat + 1)
+
+
 @pytest.mark.parametrize(
     ("change", "caught_by"),
     [
-        (lambda p: setattr(p, "stop_faces", frozenset({5})), "position"),  # J-WAIT-1 with one safe face
-        (lambda p: setattr(p, "cutoff", p.cutoff * 0.9), "game"),  # R-J6: a rescue roll's chance
-        (lambda p: setattr(p, "faces", p.faces[::-1]), "game"),  # the number die's outcome order
-        (lambda p: setattr(p, "seat_keys", p.seat_keys[::-1]), "game"),  # another seat's stream decides
-        (lambda p: setattr(p, "first_player", 1), "position"),  # J-TURN-1
-        (lambda p: setattr(p, "numbers", tuple(n + 1 for n in p.numbers)), "position"),  # the cards' numbers
-        (lambda p: setattr(p, "shares", (p.shares[0][::-1], *p.shares[1:])), "row"),  # standings: only the row
+        (lambda p: setattr(p, "stop_faces", frozenset({5})), "positions"),  # J-WAIT-1 with one safe face
+        (lambda p: setattr(p, "rescue_pick", lambda u: int(u >= 0.4)), "actions"),  # R-J6: a rescue roll's chance
+        (lambda p: setattr(p, "faces", p.faces[::-1]), "options"),  # the number die's outcome order
+        (lambda p: setattr(playout, "Streams", OtherSeatsStreams), "actions"),  # another seat's stream decides
+        (lambda p: setattr(p, "first_player", 1), "positions"),  # J-TURN-1
+        (lambda p: setattr(p, "numbers", tuple(n + 1 for n in p.numbers)), "positions"),  # the cards' numbers
+        (lambda p: setattr(p, "shares", (p.shares[0][::-1], *p.shares[1:])), "results"),  # standings: only the row
     ],
     ids=["wait-faces", "rescue-chance", "die-order", "seat-streams", "first-player", "card-numbers", "standings"],
 )
-def test_an_altered_playout_is_caught(change: Callable[[RandomPlayout], None], caught_by: str) -> None:
-    """Each check catches what the others cannot: the standings never touch a position, so only the rows
-    catch them; a different chance or decision shows first as another game."""
+def test_an_altered_playout_is_caught(
+    change: Callable[[RandomPlayout], None], caught_by: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A planted change in the fast playout is caught, each by the check that sees it first: the standings never
+    touch a position, so only the results (the summaries) catch them; a different chance or decision shows first
+    as another action."""
+    monkeypatch.setattr(playout, "Streams", Streams)  # restored after the test, whatever the change
     game = make(players=4)
-    playout = RandomPlayout(game)
-    change(playout)
-    messages = []
-    for i in range(30):
-        try:
-            compare(game, game_seed(7, i), playout)
-        except Divergence as exc:
-            messages.append(str(exc))
-    assert messages, "the altered playout was not caught"
-    expected = {"position": "playout is at", "game": "not the rules' game", "row": "the rows differ"}[caught_by]
-    if caught_by == "position":  # a different position may also show first as a different game
-        assert any(expected in m or "not the rules' game" in m for m in messages)
-    else:
-        assert any(expected in m for m in messages)
+    altered = RandomPlayout(game)
+    change(altered)
+    caught = must_catch(twins(game, altered), (game_seed(7, i) for i in range(30)))
+    assert caught.what == caught_by, caught
 
 
-def test_the_streams_are_the_drivers_streams() -> None:
-    """The playout's C generators, keyed like Streams, give the same numbers as Streams' random.Random."""
-    from _random import Random
-
-    for seed in (0, 1, 2**63 + 5, -3):
-        base = mix64(seed & MASK64)
-        streams = Streams(seed)
-        chance = Random(mix64(base ^ stream_name_key("chance")))
-        assert [chance.random() for _ in range(5)] == [streams.stream("chance").random() for _ in range(5)]
-        for seat in range(4):
-            mine = Random(mix64(base ^ seat_key(seat)))
-            assert mine.random() == streams.seat(seat).random()
+def test_the_playout_draws_from_the_drivers_streams() -> None:
+    """The playout takes its streams from core.play.Streams, not a copy of how they are made (the harness above
+    shows it plays the readable rules' game for each seed), and uses no private module."""
+    source = Path(playout.__file__).read_text(encoding="utf-8")
+    assert "_random" not in source and "mix64" not in source and "Streams(seed)" in source
 
 
 def test_a_board_with_shared_spaces_plays_by_the_readable_rules(crossing: Callable[..., JumanjiGame]) -> None:
     """R-J11: crossings are not in the fast playout, so the game offers none and the runner plays the rules."""
     game = crossing(players=3)
-    assert game.random_playout() is None
+    assert game.random_playout() is None and game.twins() is None
     with pytest.raises(ValueError, match="shared spaces"):
         RandomPlayout(game)
     variant = Variant("x", game, (RandomAgent(), RandomAgent(), RandomAgent()))

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from tabletop.core.game import Game, GameInfo, TimeModel
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
+from tabletop.core.twins import Twins
 from tabletop.games.donkey_kong.notation import read_position
 from tabletop.games.donkey_kong.position import MAX_PLAYERS
 from tabletop.games.donkey_kong.rules import Rules, load_rules
@@ -55,6 +56,11 @@ class DonkeyKongGame(Game):
         encoding="tabletop.games.donkey_kong.encoding",
     )
 
+    #: the differential run cycles through 2, 3 and 4 players, seat 0 first or an opening roll
+    twin_options: ClassVar[tuple[dict[str, Any], ...]] = tuple(
+        {"players": players, "first_player": first} for players in (2, 3, 4) for first in (0, None)
+    )
+
     rules: Rules
     first_player: int | None
     turn_limit: int
@@ -93,6 +99,12 @@ class DonkeyKongGame(Game):
 
     def new_initial_state(self) -> DonkeyKongState:
         return DonkeyKongState(self)
+
+    def twins(self) -> Twins:
+        """The fast state against its readable twin, ``readable.ReadableDonkeyKongState``."""
+        from tabletop.games.donkey_kong.readable import twins
+
+        return twins(self)
 
     def _read_position(self, text: str) -> DonkeyKongState:
         return read_position(self, text)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.core.chance import Distribution
 from tabletop.core.game import Game, GameInfo, TimeModel
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
+from tabletop.core.twins import Twins
 from tabletop.games.doodle_jump.actions import ActionTable
 from tabletop.games.doodle_jump.board import Geometry
 from tabletop.games.doodle_jump.data import Rules, TimeData, build_rules, load_data
@@ -23,6 +24,17 @@ OPENING_ROUNDS = 64
 
 class DoodleJumpGame(Game):
     """Doodle Jump (Ravensburger, 2013) for 2 to 4 players."""
+
+    #: the differential run cycles through 2 to 4 players, no tiles, Power and Expert Tiles, a Shield's holder
+    #: choosing or not
+    twin_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"players": 4, "tiles": "power"},
+        {"players": 2, "tiles": "none"},
+        {"players": 3, "tiles": "expert"},
+        {"players": 2, "tiles": "power", "choose_shield": True},
+        {"players": 4, "tiles": "expert", "choose_shield": True},
+        {"players": 3, "tiles": "none"},
+    )
 
     info = GameInfo(
         name="doodle-jump",
@@ -116,6 +128,12 @@ class DoodleJumpGame(Game):
 
     def new_initial_state(self) -> DoodleJumpState:
         return DoodleJumpState(self)
+
+    def twins(self) -> Twins:
+        """The fast state against its readable twin, ``readable.ReadableDoodleJumpState``."""
+        from tabletop.games.doodle_jump.readable import twins
+
+        return twins(self)
 
     def _read_position(self, text: str) -> DoodleJumpState:
         from tabletop.games.doodle_jump.notation import read

@@ -4,7 +4,7 @@ The chances are a :class:`~tabletop.core.evaluation.WinModel` over each pawn's f
 share of its path still ahead, whether the rhino blocks it, whether the turn is its own) and,
 for "nobody wins" (the Doomsday Grid fills, R-J10), over the grid: how full it is. The
 weights in ``data/evaluation.toml`` are fitted to the outcomes of games
-(``benchmarks/fit_evaluation.py``).
+(``benchmarks/calibration/fit_evaluation.py``).
 
 The game's one decision, the rhino (J-RHINO-1), is fast to play in playouts by the
 heuristic itself, so there is no separate playout policy: :func:`rollout` is the heuristic.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from tabletop.core.chance import Distribution
 from tabletop.core.errors import InvalidOptionError
@@ -12,6 +12,8 @@ from tabletop.core.game import Game, GameInfo, TimeModel
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.core.play import PlayoutSummary
+from tabletop.core.state import State
+from tabletop.core.twins import PlayoutEngine, StateEngine, Twins
 from tabletop.games.jumanji.actions import FAILED, ROLLS, SAVED
 from tabletop.games.jumanji.data import Board, JumanjiData, load_board
 from tabletop.games.jumanji.notation import read
@@ -32,8 +34,24 @@ def rescue_chance(rolls: int, faces: int, wild: bool) -> Fraction:
     return 1 - (1 - hit) ** rolls
 
 
+def position_view(state: State) -> object:
+    """What the fast playout and the rules must agree on before every action: the position's notation, the draw
+    pile's order and the Wait rolls of the turn (neither is in the notation)."""
+    jumanji = cast(JumanjiState, state)
+    return state.to_text(), tuple(jumanji.pile), jumanji.waits
+
+
 class JumanjiGame(Game):
     """Jumanji (Milton Bradley, 1995): race to the centre before the Doomsday Grid fills."""
+
+    #: the differential run cycles through every player count with every rescue roll count, then a few others
+    twin_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        *({"players": players, "rescue_rolls": rolls} for players in (2, 3, 4) for rolls in (4, 6, 8, 10)),
+        {"players": 4, "first_player": 2},
+        {"players": 3, "challenge_cards": 4, "rescue_rolls": 6},
+        {"players": 2, "turn_limit": 12},
+        {"players": 4, "challenge_cards": 2, "first_player": 3, "turn_limit": 25},
+    )
 
     info = GameInfo(
         name="jumanji",
@@ -141,6 +159,14 @@ class JumanjiGame(Game):
         if self.board.shared:
             return None
         return RandomPlayout(self)
+
+    def twins(self) -> Twins | None:
+        """The fast random playout (traced) against the readable rules, wherever the playout plays."""
+        if self.board.shared:
+            return None
+        playout = RandomPlayout(self)
+        return Twins(PlayoutEngine(playout.play), StateEngine(self.new_initial_state), view=position_view,
+                     final=position_view)
 
     def new_initial_state(self) -> JumanjiState:
         return JumanjiState(self)

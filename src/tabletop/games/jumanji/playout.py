@@ -1,28 +1,31 @@
 """The fast twin of :mod:`~tabletop.games.jumanji.state`: a whole game by random players, on plain ints and lists.
 
 The analysis plays Jumanji by the million with random players (``tabletop compare``,
-``benchmarks/workbench.py million``). :class:`RandomPlayout` plays such a game in one
+``benchmarks/speed/workbench.py million``). :class:`RandomPlayout` plays such a game in one
 function: the position is a few local integers and lists, a turn is straight-line code
 instead of a phase machine, nothing is logged, no action object is made, no legality is
 checked. It is the same game, not a model of it:
 
-* the same random streams, drawn in the same order (:class:`~tabletop.core.play.Streams`):
-  the ``"chance"`` stream for every chance node, one ``random()`` each, turned into the
-  outcome the way :meth:`Distribution.sample <tabletop.core.chance.Distribution.sample>`
-  does (``outcomes[int(u * len(outcomes))]`` for the uniform number die, draw pile and
-  tie-break; the first outcome below the cumulative probability for a rescue roll); and
-  each seat's own stream for its rhino decision, chosen the way ``RandomAgent`` chooses;
+* the same random streams, drawn in the same order, taken from the driver
+  (:class:`~tabletop.core.play.Streams`): the game's chance stream for every chance node, one
+  ``random()`` each, turned into the outcome by the rules of :mod:`tabletop.core.chance`
+  (:func:`~tabletop.core.chance.uniform_index` for the number die, the draw pile and the
+  tie-break; the rescue roll's :meth:`Distribution.pick <tabletop.core.chance.Distribution.pick>`);
+  and each seat's own stream for its rhino decision, chosen as
+  :func:`~tabletop.core.play.random_decision` chooses (``uniform_index`` again);
 * the same rules, clause by clause (the comments name them), on the same outcome orders,
   with every number from the game: its data file's board, deck, dice and grid, and its
   options (players, first player, Challenge cards, rescue rolls, turn limit);
 * the same figures: the counts of a traced game and ``JumanjiState.metrics()``.
 
 So for every seed it plays exactly the game that ``core.play.run`` plays with random agents.
-The proof is differential: with ``trace`` it reports every action with the position before
-it (as a ``JumanjiState``) and the legal actions or chance outcomes there, and
-``benchmarks/jumanji_equivalence.py`` (10^5 games) and ``tests/games/jumanji/test_jumanji_playout.py``
-replay the actions through ``JumanjiState`` and require the same position, the same
-options, the same action history as the readable path for the seed, and the same row.
+The proof is differential: with ``trace`` it reports every action as a
+:class:`~tabletop.core.twins.TraceStep` (the position before it, as a ``JumanjiState``, and the
+legal actions or chance outcomes there), ``JumanjiGame.twins()`` pairs it with the readable
+rules, and the differential harness (:mod:`tabletop.testing.differential`:
+``tests/games/jumanji/test_jumanji_playout.py``, and ``benchmarks/equivalence/equivalence.py
+--game jumanji`` over 10^5 games) requires the same position, options and action at every step
+as the readable rules played with the seed, and the same summary.
 
 It does not cover boards with shared spaces (crossings, ruling R-J11): there
 :meth:`JumanjiGame.random_playout` gives ``None`` and the readable rules play.
@@ -30,15 +33,14 @@ It does not cover boards with shared spaces (crossings, ruling R-J11): there
 
 from __future__ import annotations
 
-from _random import Random  # the C generator of random.Random: the same stream, made without the Python layer
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from operator import getitem
 from typing import TYPE_CHECKING, cast
 
-from tabletop.core.actions import Action
-from tabletop.core.play import MASK64, PlayoutSummary, mix64, seat_key, stream_name_key
+from tabletop.core.chance import uniform_index
+from tabletop.core.play import PlayoutSummary, Streams
 from tabletop.core.state import State
+from tabletop.core.twins import Trace, TraceStep
 from tabletop.games.jumanji import state as st
 from tabletop.games.jumanji.actions import DRAWS, FAILED, FIRST, NO_RHINO, RHINO, ROLLS, SAVED, Rescue, Roll
 from tabletop.games.jumanji.data import BLANK, JUNGLE, START, WAIT
@@ -47,19 +49,6 @@ from tabletop.games.jumanji.state import JumanjiState
 if TYPE_CHECKING:
     from tabletop.games.jumanji.game import JumanjiGame
 
-
-@dataclass(frozen=True)
-class Step:
-    """One action of a traced playout: the position it was taken in, the legal actions (or chance
-    outcomes) there in the rules' order, and the action; at the end, the final position with no
-    options and no action."""
-
-    position: JumanjiState
-    options: tuple[Action, ...]
-    action: Action | None
-
-
-Trace = Callable[[Step], None]
 
 DANGER = (BLANK, JUNGLE)  # the spaces whose directions are a danger card
 
@@ -76,7 +65,7 @@ class RandomPlayout:
         if board.shared:
             raise ValueError("the fast playout does not cover boards with shared spaces (R-J11)")
         if [cast(Rescue, outcome).saved for outcome in game.rescue.outcomes] != [True, False]:
-            raise ValueError("the fast playout samples a rescue roll as saved, then failed")
+            raise ValueError("the fast playout reads a rescue roll's outcome 0 as saved, 1 as failed")
         self.game = game
         self.n = game.num_players
         self.first_player = game.first_player
@@ -85,18 +74,17 @@ class RandomPlayout:
         initial = game.new_initial_state()
         if type(initial).chance_stream is not State.chance_stream:
             raise ValueError("the fast playout draws every chance node from the one default stream")
-        self.chance_key = stream_name_key(initial.chance_stream())
-        # the number die: a uniform distribution, sampled as outcomes[int(u * len(outcomes))]
+        self.chance_name = initial.chance_stream()
+        # the number die: a uniform distribution (uniform_index picks its outcome)
         self.faces = tuple(cast(Roll, roll).n for roll in game.d8.outcomes)
         self.stop_faces = board.stop_faces
-        # a rescue roll is saved while u < P(saved): Distribution.sample's cumulative [float(p), 1.0]
-        self.cutoff = float(game.rescue.probabilities[0])
+        #: a rescue roll: its outcome's index, 0 saved or 1 failed, for the uniform number drawn
+        self.rescue_pick = game.rescue.picker()
         self.kinds = board.kinds[: self.n]
         self.centre = board.centre[: self.n]
         self.numbers = board.card_numbers
         self.deck = tuple(range(len(board.card_numbers)))
         self.places = board.grid_places
-        self.seat_keys = tuple(seat_key(seat) for seat in range(self.n))
         # who rolls to rescue, in order, on a Blank and a Jungle space of each seat: the others from the left
         # (J-BLANK-1), or everyone from the current player (J-JUNGLE-1); the pawns move in the same order (R-J7)
         n = self.n
@@ -112,7 +100,7 @@ class RandomPlayout:
         return self.play(seed)
 
     def play(self, seed: int, trace: Trace | None = None) -> PlayoutSummary:
-        """Play the game of ``seed``; with ``trace``, report each action as a :class:`Step`.
+        """Play the game of ``seed``; with ``trace``, report each action as a :class:`~tabletop.core.twins.TraceStep`.
 
         One function on purpose: the position lives in local variables, the fastest a
         Python function can reach. The sections follow the phases of ``JumanjiState``;
@@ -125,13 +113,13 @@ class RandomPlayout:
         centre = self.centre
         numbers = self.numbers
         places = self.places
-        cutoff = self.cutoff
+        rescue_pick = self.rescue_pick
         stop_faces = self.stop_faces
         turn_limit = self.turn_limit
         rescuers = self.rescuers
-        base = mix64(seed & MASK64)  # Streams(seed)
-        rand = Random(mix64(base ^ self.chance_key)).random
-        seat_rand: list[Callable[[], float] | None] = [None] * n  # made when the seat first decides
+        streams = Streams(seed)  # the driver's streams: each made when first used, as in a traced game
+        rand = streams.stream(self.chance_name).random
+        seat_rand: list[Callable[[], float] | None] = [None] * n  # each seat's stream, once it decides
 
         pos = [0] * n  # J-SETUP-1
         rhino = -1
@@ -148,19 +136,19 @@ class RandomPlayout:
         at_turn = at_turns.append
 
         for left in range(self.challenge_cards, 0, -1):  # J-SETUP-2, R-J18
-            index = int(rand() * len(pile))
+            index = uniform_index(rand(), len(pile))
             if trace is not None:
                 here = self._position(st.SETUP, pos, rhino, grid, discard, pile, cur, turn, (0, 0, 0, 0), 0, actor=left)
-                trace(Step(here, tuple(DRAWS[c] for c in pile), DRAWS[pile[index]]))
+                trace(TraceStep(here, tuple(DRAWS[c] for c in pile), DRAWS[pile[index]]))
             grid.append(pile.pop(index))
 
         while True:
             # -- the turn's roll (J-TURN-2, J-RHINO-3) ----------------------------------------------
-            roll = faces[int(rand() * nfaces)]
+            roll = faces[uniform_index(rand(), nfaces)]
             if trace is not None:
                 here = self._position(st.ROLL, pos, rhino, grid, discard, pile, cur, turn,
                                       (attempts, failures, rolls, misses), waits)
-                trace(Step(here, tuple(ROLLS[f] for f in faces), ROLLS[roll]))
+                trace(TraceStep(here, tuple(ROLLS[f] for f in faces), ROLLS[roll]))
             if rhino != cur or not roll & 1:
                 if rhino == cur:
                     rhino = -1  # an even roll sends the rhino home, and the pawn moves
@@ -180,11 +168,11 @@ class RandomPlayout:
                 jungle = kind == JUNGLE
                 seats = rescuers[cur][jungle]
                 while True:
-                    index = int(rand() * len(pile))
+                    index = uniform_index(rand(), len(pile))
                     if trace is not None:
                         here = self._position(st.DRAW, pos, rhino, grid, discard, pile, cur, turn,
                                               (attempts, failures, rolls, misses), waits, jungle=jungle)
-                        trace(Step(here, tuple(DRAWS[c] for c in pile), DRAWS[pile[index]]))
+                        trace(TraceStep(here, tuple(DRAWS[c] for c in pile), DRAWS[pile[index]]))
                     card = pile.pop(index)
                     if not pile:  # R-J5: the discard pile becomes the draw pile
                         pile.extend(sorted(discard))
@@ -192,14 +180,14 @@ class RandomPlayout:
                     attempts += 1
                     failed = False
                     for actor in seats:  # J-RESCUE-1, R-J14: every rescuer rolls
-                        u = rand()
+                        missed = rescue_pick(rand())
                         if trace is not None:
                             here = self._position(st.RESCUE, pos, rhino, grid, discard, pile, cur, turn,
                                                   (attempts, failures, rolls, misses), waits,
                                                   jungle=jungle, card=card, actor=actor, failed=failed)
-                            trace(Step(here, (SAVED, FAILED), SAVED if u < cutoff else FAILED))
+                            trace(TraceStep(here, (SAVED, FAILED), FAILED if missed else SAVED))
                         rolls += 1
-                        if u >= cutoff:
+                        if missed:
                             misses += 1
                             failed = True
                     if not failed:
@@ -232,22 +220,22 @@ class RandomPlayout:
                         winner = reached[0]
                         if len(reached) > 1:  # R-J8: who called JUMANJI first
                             reached.sort()
-                            winner = reached[int(rand() * len(reached))]
+                            winner = reached[uniform_index(rand(), len(reached))]
                             ties = 1
                             if trace is not None:
                                 here = self._position(st.TIE, pos, rhino, grid, discard, pile, cur, turn,
                                                       (attempts, failures, rolls, misses), waits, tied=reached)
-                                trace(Step(here, tuple(FIRST[s] for s in reached), FIRST[winner]))
+                                trace(TraceStep(here, tuple(FIRST[s] for s in reached), FIRST[winner]))
                         end = st.WON
                         break
             elif kind == WAIT:  # J-WAIT-1: the player to the left rolls; J-WAIT-2, R-J9
                 actor = (cur + 1) % n
                 while True:
-                    roll = faces[int(rand() * nfaces)]
+                    roll = faces[uniform_index(rand(), nfaces)]
                     if trace is not None:
                         here = self._position(st.WAITING, pos, rhino, grid, discard, pile, cur, turn,
                                               (attempts, failures, rolls, misses), waits, actor=actor)
-                        trace(Step(here, tuple(ROLLS[f] for f in faces), ROLLS[roll]))
+                        trace(TraceStep(here, tuple(ROLLS[f] for f in faces), ROLLS[roll]))
                     waits += 1
                     if roll in stop_faces:
                         break
@@ -261,14 +249,14 @@ class RandomPlayout:
                 free = [seat for seat in range(n) if seat != rhino and pos[seat] + 1 < centre[seat]]
                 legal = len(free) + 1  # "no rhino" first, then each seat's pawn in seat order
                 draw = seat_rand[cur]
-                if draw is None:  # Streams.seat(cur)
-                    draw = seat_rand[cur] = Random(mix64(base ^ self.seat_keys[cur])).random
-                pick = min(int(draw() * legal), legal - 1)  # RandomAgent.step
+                if draw is None:
+                    draw = seat_rand[cur] = streams.seat(cur).random
+                pick = uniform_index(draw(), legal)  # random_decision
                 if trace is not None:
                     here = self._position(st.RHINO_CHOICE, pos, rhino, grid, discard, pile, cur, turn,
                                           (attempts, failures, rolls, misses), waits)
                     options = (NO_RHINO, *(RHINO[seat] for seat in free))
-                    trace(Step(here, options, options[pick]))
+                    trace(TraceStep(here, options, options[pick]))
                 decisions += 1
                 legal_sum += legal
                 if legal > 1:
@@ -288,7 +276,7 @@ class RandomPlayout:
         if trace is not None:
             here = self._position(end, pos, rhino, grid, discard, pile, cur, turn,
                                   (attempts, failures, rolls, misses), waits, winner=winner)
-            trace(Step(here, (), None))
+            trace(TraceStep(here, (), None))
         chance = self.challenge_cards + turn + attempts + rolls + waits + ties  # every turn begins with a roll
         figures = {  # JumanjiState.metrics()
             "rate:all_lose": 1.0 if end == st.LOST else 0.0,
@@ -355,37 +343,3 @@ class RandomPlayout:
         state.tied = tuple(tied or ())
         state.winner = winner
         return state
-
-
-class Divergence(AssertionError):
-    """A traced playout and the readable rules disagree; the message says at which step and how."""
-
-
-def replay(game: JumanjiGame, steps: Sequence[Step]) -> JumanjiState:
-    """Replay a traced playout's actions through ``JumanjiState``, checking every step; the final state.
-
-    Before every action the two positions must be equal (the notation, which is what
-    ``State.__eq__`` compares, and beside it the draw pile's order and the Wait roll count)
-    and so must the legal actions, or the chance node's outcomes in their order; the last
-    step must be the rules' final position. Raises :class:`Divergence` at the first difference.
-    """
-    state = game.new_initial_state()
-    for number, step in enumerate(steps):
-        here = step.position
-        if here != state or here.pile != state.pile or here.waits != state.waits:
-            raise Divergence(
-                f"step {number}: the playout is at {here.to_text()} (pile {here.pile}, {here.waits} Wait rolls), "
-                f"the rules at {state.to_text()} (pile {state.pile}, {state.waits} Wait rolls)"
-            )
-        if step.action is None:
-            if not state.is_terminal() or number != len(steps) - 1:
-                raise Divergence(f"step {number}: the playout ended at {here.to_text()}, the rules go on")
-            return state
-        options = state.chance_distribution().outcomes if state.is_chance_node() else state.legal_actions()
-        if options != step.options:
-            raise Divergence(
-                f"step {number} at {state.to_text()}: the playout offers {[str(a) for a in step.options]}, "
-                f"the rules {[str(a) for a in options]}"
-            )
-        state.apply_action(step.action)
-    raise Divergence(f"the playout stopped after {len(steps)} steps at {state.to_text()}, before the end")

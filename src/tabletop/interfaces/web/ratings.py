@@ -9,7 +9,7 @@ which rates 2 to 4 players at once from their **ranks** in the game:
 - a person who **left**: the turn clock played for them ``abandoned_after`` times in a row
   (``data/ratings.toml``) with no move of their own since, ranks last whatever their pawn did;
 - **bots** take part at a fixed rating: their level's measured Elo (the game's ``LADDER_ELO``,
-  from ``benchmarks/ladder.py``) with ``anchor_level`` at the scale's 1500; a bot's rating never
+  from ``benchmarks/calibration/ladder.py``) with ``anchor_level`` at the scale's 1500; a bot's rating never
   moves. A game with a bot that is not a ladder level, or in a game whose ladder was never
   measured, is not rated; nor is a game in which one device played several seats;
 - **guests** play at a new player's rating, which is not kept.
