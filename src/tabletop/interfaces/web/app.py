@@ -41,7 +41,7 @@ from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.analysis import Analyses
 from tabletop.interfaces.web.bots import BotPool, check_budget
-from tabletop.interfaces.web.chat import Chats
+from tabletop.interfaces.web.chat import Chats, chat_router
 from tabletop.interfaces.web.driver import new_seed
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
@@ -201,6 +201,7 @@ def create_app(
     app.add_middleware(GuestCookie, secure=players.limits.secure_cookies)
     app.include_router(players_router(players, hub))
     app.include_router(tables_router(open_tables))
+    app.include_router(chat_router(chats, hub))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
@@ -400,13 +401,6 @@ def create_app(
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(game_id: str, step: int = 0) -> dict[str, Any]:
         return views.replay_view((await hub.room(game_id)).readonly, step)
-
-    @app.get("/api/games/{game_id}/chat")
-    async def api_chat(game_id: str, request: Request, token: str | None = None,
-                       step: int | None = None) -> dict[str, Any]:
-        """The chat as this viewer may see it now (a finished game's: all of it by ``step`` actions)."""
-        room = await hub.room(game_id)
-        return await chats.history(room, room.hand_for_token(token), request.cookies, step)
 
     @app.get("/api/games/{game_id}/analysis")
     async def api_analysis(game_id: str) -> dict[str, Any]:

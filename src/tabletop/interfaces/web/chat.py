@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from fastapi import APIRouter, Request
 from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, Text, func, insert, select
 
 from tabletop.interfaces.web.connections import Connection
@@ -36,6 +37,7 @@ from tabletop.interfaces.web.store import Store, hash_token, metadata
 from tabletop.interfaces.web.writer import Writer
 
 if TYPE_CHECKING:
+    from tabletop.interfaces.web.hub import Hub
     from tabletop.interfaces.web.players import Players
     from tabletop.interfaces.web.rooms import Room
 
@@ -236,6 +238,19 @@ class Chats:
             if viewer.owner:
                 table.removed.add(viewer.owner)
             other.kill(REMOVED, message("the host removed you from this table"))
+
+
+def chat_router(chats: Chats, hub: Hub) -> APIRouter:
+    router = APIRouter()
+
+    @router.get("/api/games/{game_id}/chat")
+    async def api_chat(game_id: str, request: Request, token: str | None = None,
+                       step: int | None = None) -> dict[str, Any]:
+        """The chat as this viewer may see it now (a finished game's: all of it by ``step`` actions)."""
+        room = await hub.room(game_id)
+        return await chats.history(room, room.hand_for_token(token), request.cookies, step)
+
+    return router
 
 
 def _line(row: dict[str, Any]) -> dict[str, Any]:
