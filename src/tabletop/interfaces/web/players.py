@@ -142,18 +142,23 @@ class Players:
         with self.engine.connect() as conn:
             return bool(conn.execute(select(games_table.c.rated).where(games_table.c.id == game_id)).scalar())
 
-    def finished(self, room: Room) -> None:
-        """A game just ended: rate it (if rated) on the writer's thread, then tell its viewers."""
+    async def rate(self, room: Room) -> list[dict[str, Any]]:
+        """Rate a finished game, if it is rated (once: asked again, the stored changes), on the writer's thread."""
         state, seats = room.state, list(room.seats)
         actors, notes = list(room.actors), dict(room.log.notes)
 
         def record() -> list[dict[str, Any]]:
-            if not self.rated(room.id):
+            if not state.is_terminal() or not self.rated(room.id):
                 return []
             return self.league.record(room.id, room.game.name, seats, state, actors, notes)
 
+        return await self.writer.call(record)
+
+    def finished(self, room: Room) -> None:
+        """A game just ended: rate it (if rated), then tell its viewers."""
+
         async def run() -> None:
-            await self.writer.call(record)
+            await self.rate(room)
             room.broadcast()
 
         task = asyncio.get_running_loop().create_task(run())

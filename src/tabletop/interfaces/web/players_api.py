@@ -134,7 +134,10 @@ def players_router(players: Players, hub: Hub) -> APIRouter:
     async def game_ratings(game_id: str) -> dict[str, Any]:
         room = await hub.room(game_id)
         rated = await asyncio.to_thread(players.rated, room.id)
-        return {"rated": rated, "changes": await asyncio.to_thread(league.changes, room.id) if rated else []}
+        changes = await asyncio.to_thread(league.changes, room.id) if rated else []
+        if rated and not changes and room.state.is_terminal():  # ended as the server stopped: rate it now
+            changes = await players.rate(room)
+        return {"rated": rated, "changes": changes}
 
     @router.get("/leaderboard/{game}", include_in_schema=False)
     async def leaderboard_page(game: str) -> FileResponse:
