@@ -36,6 +36,7 @@ players_table = Table(
     Column("key", String(128), nullable=False, unique=True),
     Column("password", Text, nullable=True),  # an Argon2id hash (None: a passkey only)
     Column("created", DateTime(timezone=True), nullable=False),
+    extend_existing=True,  # a doctest run imports this module again, under another name
 )
 
 sessions_table = Table(
@@ -45,6 +46,7 @@ sessions_table = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("expires", DateTime(timezone=True), nullable=False),
     Index("ix_sessions_player", "player_id"),
+    extend_existing=True,  # a doctest run imports this module again, under another name
 )
 
 seat_owners_table = Table(
@@ -53,6 +55,7 @@ seat_owners_table = Table(
     Column("seat", Integer, primary_key=True),
     Column("owner", String(64), nullable=False),  # a player's id, or guest:<hash of the guest cookie>
     Index("ix_seat_owners_owner", "owner"),
+    extend_existing=True,  # a doctest run imports this module again, under another name
 )
 
 ratings_table = Table(
@@ -64,6 +67,7 @@ ratings_table = Table(
     Column("games", Integer, nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
     Index("ix_ratings_game", "game", "mu"),
+    extend_existing=True,  # a doctest run imports this module again, under another name
 )
 
 rating_changes_table = Table(
@@ -79,6 +83,7 @@ rating_changes_table = Table(
     Column("sigma_after", Float, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
     Index("ix_rating_changes_player", "player_id", "game", "at"),
+    extend_existing=True,  # a doctest run imports this module again, under another name
 )
 
 SESSION_COOKIE, GUEST_COOKIE = "tabletop_session", "tabletop_guest"

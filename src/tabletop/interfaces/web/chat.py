@@ -52,6 +52,7 @@ chat_table = Table(
     Column("text", Text, nullable=False),
     Column("step", Integer, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+    extend_existing=True,  # a doctest run imports this module again, under another name
 )
 
 LENGTH, PER_SECOND, BURST, KEPT = 300, 1.0, 5.0, 200

@@ -14,10 +14,11 @@ True
 (True, True)
 >>> check_name("  Zoë   Smith ")
 'Zoë Smith'
->>> check_name("Bot 7")
-Traceback (most recent call last):
-...
-tabletop.interfaces.web.names.BadName: "Bot 7" is reserved (it reads like one of the server's bots or roles)
+>>> try:
+...     check_name("Bot 7")
+... except BadName as exc:
+...     print(exc)
+"Bot 7" is reserved (it reads like one of the server's bots or roles)
 """
 
 from __future__ import annotations

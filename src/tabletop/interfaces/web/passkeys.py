@@ -49,6 +49,7 @@ passkeys_table = Table(
     Column("public_key", Text, nullable=False),
     Column("sign_count", BigInteger, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+    extend_existing=True,  # a doctest run imports this module again, under another name
 )
 
 CHALLENGE_SECONDS, CHALLENGES = 300.0, 10_000
