@@ -35,6 +35,13 @@ def metadata_boards(path: Path) -> Any:
     return json.loads(pq.read_schema(path).metadata[BOARDS_KEY.encode()])
 
 
+def run_files(out: Path) -> list[Path]:
+    """Every Parquet file of a run: its games' parts and its summaries."""
+    files = sorted(out.glob("games/part-*.parquet")) + sorted(out.glob("*.parquet"))
+    assert files, f"no Parquet file in {out}"
+    return files
+
+
 def test_run_boards_names_each_board_by_content_and_keeps_one_copy(mine: Path) -> None:
     games = {"packaged": make("doodle-jump", players=2), "mine": make("doodle-jump", players=2, data=str(mine)),
              "again": make("doodle-jump", players=3, data=str(mine))}
@@ -54,7 +61,7 @@ def test_compare_against_the_packaged_board_keeps_both_boards(mine: Path, tmp_pa
                 "texts": {data_digest(PACKAGED): PACKAGED, data_digest(MINE): MINE}}
     assert json.loads(result.output)["boards"] == expected
     assert json.loads((out / "run.json").read_text())["boards"] == expected
-    assert metadata_boards(out / "games.parquet") == expected
+    assert all(metadata_boards(path) == expected for path in run_files(out))
     mine.write_text("changed after the run", encoding="utf-8")  # the copy outlives the file
     assert json.loads((out / "run.json").read_text())["boards"]["texts"][data_digest(MINE)] == MINE
 
@@ -82,7 +89,7 @@ def test_simulate_with_data_keeps_the_board(mine: Path, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     kept = json.loads((out / "run.json").read_text())["boards"]
     assert kept["texts"] == {data_digest(MINE): MINE} and list(kept["variants"].values()) == [data_digest(MINE)]
-    assert metadata_boards(out / "games.parquet") == kept
+    assert all(metadata_boards(path) == kept for path in run_files(out))
 
 
 def test_tournament_with_data_keeps_the_board_in_its_parquet_file(mine: Path, tmp_path: Path) -> None:

@@ -184,6 +184,11 @@ class ActionLog:
             state.apply_action(action)
         return state
 
+    def lines_of(self, step: int) -> list[str]:
+        """What the ``step``-th action (counted from 1) added to the log, the server's note included."""
+        step = max(1, min(step, len(self._actors)))
+        return list(self._lines[self._line_count(step - 1):self._line_count(step)])
+
     def replay(self, step: int) -> tuple[State, list[str]]:
         """The position after the first ``step`` actions (clamped to the game) and its log."""
         step = max(0, min(step, len(self._actors)))

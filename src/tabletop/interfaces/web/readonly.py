@@ -131,6 +131,10 @@ class ReadOnlyRoom:
         """The position after the first ``step`` actions and its log (:func:`.actionlog.replay`)."""
         return self._log.replay(step)
 
+    def lines_of(self, step: int) -> list[str]:
+        """What the ``step``-th action added to the log (no position rebuilt)."""
+        return self._log.lines_of(step)
+
     # -- the server's part ---------------------------------------------------------------------
     @property
     def live(self) -> RaceView | None:

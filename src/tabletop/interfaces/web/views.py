@@ -195,14 +195,9 @@ def replay_view(room: ReadOnlyRoom, step: int) -> dict[str, Any]:
     """A spectator's view of the game after its first ``step`` actions (for the replay page)."""
     history = room.state.history()
     step = max(0, min(step, len(history)))
-    state, log = room.replay(step - 1 if step else 0)
-    last: list[str] = []  # what the last action did, in the engine's words (the replay page says it)
-    if step:
-        size = state.log_size()
-        state.apply_action(history[step - 1])
-        last = state.log(size)
-        note = room.notes.get(step - 1)  # the server's word on it (it played for someone)
-        log = [*log, *last, *([note] if note is not None else [])]
+    state, log = room.replay(step)  # from the nearest kept position: fewer than SNAPSHOT_EVERY actions
+    # what the last action did, in the engine's words and the server's (the replay page says it)
+    last = room.lines_of(step) if step else []
     mover = state.current_player()
     return {
         **header(room),
