@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
 
 #: the PostgreSQL server of the tests (``make test`` starts it with .ci/postgres.sh and sets this URL)
 POSTGRESQL = os.environ.get("TABLETOP_TEST_POSTGRESQL", "")
+
+T = TypeVar("T")
 
 
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
@@ -65,3 +69,10 @@ def postgresql_schema() -> Iterator[str]:
         with admin.begin() as conn:
             conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end in a thread of its own: ``asyncio.run`` refuses to start in a thread
+    whose event loop is taken, as the main thread's is once a Playwright browser test has run."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()

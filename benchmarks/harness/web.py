@@ -24,7 +24,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -39,28 +38,10 @@ from typing import Any
 import httpx
 import websockets
 
+from harness.server import cpu_seconds, free_port, rss_mb
+
 #: the real games, played in turn by the load client's games
 GAMES = ("jumanji", "doodle-jump", "donkey-kong")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) the process has used, every thread included."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def open_files(pid: int) -> int:

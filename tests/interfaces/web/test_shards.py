@@ -29,7 +29,7 @@ from typer.testing import CliRunner
 from tabletop.interfaces.cli.app import app
 from tabletop.interfaces.web.deployment import TABLETOP, Deployment, find_nginx, free_port, nginx_config
 from tabletop.interfaces.web.shards import owner_of
-from web_api import postgresql_schema, wait_until
+from web_api import postgresql_schema, run_async, wait_until
 
 #: a short game of pig (the example game packaged outside tabletop, installed by make test)
 PIG = {"game": "pig", "options": {"goal": 20}}
@@ -136,7 +136,7 @@ def test_a_game_is_played_to_its_end_through_the_balancer(deployment: Deployment
             *(play(deployment.url, game_id, token(created, seat), players[seat], rng) for seat in (0, 1)),
         ), timeout=180)
 
-    asyncio.run(game())
+    run_async(game())
     stored = record(deployment.url, game_id)
     assert spectator.ended and all(p.ended for p in players), "the game was not played to its end"
     assert spectator.closed is None and all(p.closed is None for p in players)
@@ -179,7 +179,7 @@ def test_the_lobby_lists_every_shard_and_counts_watchers_across_shards(deploymen
             await asyncio.gather(*watchers)
         assert all(ledger.views >= 1 for ledger in ledgers)
 
-    asyncio.run(watch())
+    run_async(watch())
     wait_until(lambda: watchers_seen_by_s2() == 0, 30.0)
 
 
@@ -217,7 +217,7 @@ def test_a_killed_shard_resumes_its_games_and_the_other_shard_does_not_notice(de
         await playing
         return downtime
 
-    asyncio.run(drill())
+    run_async(drill())
     assert spectator.closed is not None and not spectator.ended
     # the killed shard resumed its bots' game by itself, from everything it had shown
     shown = len(spectator.shown)
