@@ -54,6 +54,7 @@ from tabletop.interfaces.web.language import (
     js_catalog,
     page,
     problem_page,
+    wants_page,
 )
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
 from tabletop.interfaces.web.live import race_for
@@ -80,14 +81,6 @@ from tabletop.interfaces.web.tables import expiry, rematch, stand_in
 from tabletop.interfaces.web.writer import Writer
 
 
-def _wants_page(request: Request) -> bool:
-    """A request a person's browser made for a page (not the API, a board's file or a script)."""
-    path = request.url.path
-    if path.startswith(("/api/", "/ws/", "/static/", "/boards/")):
-        return False
-    return request.method == "GET"
-
-
 def create_app(
     database_url: str = "sqlite:///tabletop.db",
     settings: Settings | None = None,
@@ -105,8 +98,7 @@ def create_app(
     operator's own board file, read once here. ``shard`` names this server's shard in a deployment
     of several on one PostgreSQL database (:mod:`.shards`); ``None``: the only server. A shard waits up to
     ``shard_wait`` seconds for its lock (:mod:`.peers`) at start-up; ``unprefixed``: it also owns the games
-    made by a server without shards; ``player_limits`` bound sign-ups and
-    log-ins.
+    made by a server without shards; ``player_limits`` bound sign-ups and log-ins.
     """
     settings = settings or Settings()
     limits = limits or Limits()
@@ -188,7 +180,7 @@ def create_app(
         if exc.status_code == 400 and request.method == "POST":  # FastAPI could not parse the body
             return JSONResponse({"detail": "invalid request: the body is not JSON this server reads (nested too "
                                            "deep, or a number too long)"}, status_code=422)
-        if exc.status_code == 404 and _wants_page(request):
+        if exc.status_code == 404 and wants_page(request):
             return problem_page(404, f"There is no page at {request.url.path[:80]} on this server.")
         return await http_exception_handler(request, exc)
 
@@ -422,7 +414,7 @@ def create_app(
 
     @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
     async def unknown_page(request: Request, path: str) -> Response:
-        if not _wants_page(request):
+        if not wants_page(request):
             return JSONResponse({"detail": "Not Found"}, status_code=404)
         return problem_page(404, f"There is no page at /{path[:80]} on this server.")
 

@@ -27,7 +27,13 @@ export async function loadRatings(t) {
   t.ctx.rerender();
 }
 
+/** The end screen's ratings part: always one element (#end-ratings), so that the end screen's controls after it
+ * keep their place, and the focus, when the ratings arrive. */
 export function ratingTable(t) {
+  return el("div", {id: "end-ratings"}, ratingContent(t));
+}
+
+function ratingContent(t) {
   if (!t.ratingsAsked) {
     t.ratingsAsked = true;
     loadRatings(t);
