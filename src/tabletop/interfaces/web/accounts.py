@@ -26,6 +26,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Column, DateTime, Float, ForeignKey, Index, Integer, String, Table, Text, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from tabletop.core.i18n import _
 from tabletop.interfaces.web.names import BadName, check_name, key
 from tabletop.interfaces.web.store import Store, metadata
 
@@ -94,11 +95,6 @@ _hasher = PasswordHasher()  # Argon2id, the library's maintained defaults
 _DUMMY = _hasher.hash("not a password of anyone")
 
 
-def message(text: str) -> str:
-    """Every sentence this module says to a person passes here (one place to translate)."""
-    return text
-
-
 class AccountError(ValueError):
     """A sign-up or log-in refused, with what to tell the person and the HTTP status."""
 
@@ -129,7 +125,7 @@ def now() -> datetime:
 def check_password(password: str) -> None:
     low, high = PASSWORD_LENGTH
     if not low <= len(password) <= high:
-        raise AccountError(message(f"a password has {low} to {high} characters"))
+        raise AccountError(_("a password has {low} to {high} characters").format(low=low, high=high))
 
 
 def hash_password(password: str) -> str:
@@ -165,7 +161,7 @@ class Accounts:
                 conn.execute(insert(players_table).values(id=player.id, name=shown, key=key(shown),
                                                           password=password_hash, created=now()))
         except IntegrityError:
-            raise AccountError(message(f'the name "{shown}" is taken (or looks too much like one that is)'),
+            raise AccountError(_('the name "{name}" is taken (or looks too much like one that is)').format(name=shown),
                                409) from None
         return player
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, Request
 from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, Text, func, insert, select
 
+from tabletop.core.i18n import N_, _, ngettext, using
 from tabletop.interfaces.web.connections import Connection
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.limits import TokenBucket
@@ -63,12 +64,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u
 _LINK_TOKEN = re.compile(r"(token=)[A-Za-z0-9_\-]+")
 _BARE = re.compile(r"[A-Za-z0-9_\-]{20,}")
 #: the quick phrases the table offers on phones (one tap each)
-PHRASES = ("Good luck!", "Well played", "One moment", "Thanks!", "Nice move!", "Good game")
-
-
-def message(text: str) -> str:
-    """Every sentence this module says to a person passes here (one place to translate)."""
-    return text
+PHRASES = (N_("Good luck!"), N_("Well played"), N_("One moment"), N_("Thanks!"), N_("Nice move!"), N_("Good game"))
 
 
 @dataclass
@@ -136,14 +132,14 @@ class Chats:
         table = await self._table(room.id)
         owner, player = await self.players.owner(cookies)
         if owner is not None and not conn.hand and owner in table.removed:
-            conn.kill(REMOVED, message("the host removed you from this table"))
+            conn.kill(REMOVED, _("the host removed you from this table"))
             return
         if conn.hand:
             name = room.seats[conn.hand[0]].name
         elif player is not None:
             name = player.name
         else:
-            name = message("Spectator") + (f" {self._author(room.id, owner)[:4]}" if owner else "")
+            name = (_("Spectator {id}").format(id=self._author(room.id, owner)[:4]) if owner else _("Spectator"))
         author = self._author(room.id, owner) if owner else ""
         table.viewers[conn] = Viewer(owner, author, name, conn.hand)
 
@@ -159,7 +155,8 @@ class Chats:
             muted = table.muted.get(owner or "", set())
             lines = [ln for ln in table.lines
                      if not (hand and ln["channel"] == SPECTATORS) and ln["author"] not in muted]
-        return {"lines": lines, "phrases": list(PHRASES), "me": self._author(room.id, owner) if owner else None,
+        return {"lines": lines, "phrases": [_(phrase) for phrase in PHRASES],
+                "me": self._author(room.id, owner) if owner else None,
                 "can_post": owner is not None and not room.state.is_terminal(), "muted": sorted(
                     self.tables[room.id].muted.get(owner or "", set())) if room.id in self.tables else []}
 
@@ -186,7 +183,7 @@ class Chats:
             table = await self._table(room.id)
             viewer = table.viewers.get(conn)
             if viewer is None or viewer.owner is None:
-                raise Refused(message("open this page in a browser to chat (no cookie, no chat)"), 403)
+                raise Refused(_("open this page in a browser to chat (no cookie, no chat)"), 403)
             if isinstance(request, ChatMessage):
                 await self._say(room, table, conn, viewer, request.text)
             elif isinstance(request, Mute):
@@ -201,11 +198,14 @@ class Chats:
     async def _say(self, room: Room, table: TableChat, conn: Connection, viewer: Viewer, text: str) -> None:
         text = self._mask(room, clean_text(text))
         if not text:
-            raise Refused(message("say something: the message is empty"), 422)
+            raise Refused(_("say something: the message is empty"), 422)
         if len(text) > LENGTH:
-            raise Refused(message(f"a message is at most {LENGTH} characters"), 422)
+            raise Refused(ngettext("a message is at most {n} character", "a message is at most {n} characters",
+                                   LENGTH).format(n=LENGTH), 422)
         if not viewer.bucket.take():
-            raise Refused(message(f"slow down: at most {PER_SECOND:g} message a second"), 429)
+            raise Refused(ngettext("slow down: at most {n} message a second",
+                                   "slow down: at most {n} messages a second",
+                                   round(PER_SECOND)).format(n=f"{PER_SECOND:g}"), 429)
         channel = PLAYERS if conn.hand else SPECTATORS
         seat = conn.hand[0] if conn.hand else None
         name = room.seats[seat].name if seat is not None else viewer.name
@@ -225,20 +225,21 @@ class Chats:
 
     def _mask(self, room: Room, text: str) -> str:
         """A seat's secret token typed into a message is masked (a link's token too)."""
-        text = _LINK_TOKEN.sub(r"\1" + message("[hidden]"), text)
+        text = _LINK_TOKEN.sub(r"\1" + _("[hidden]"), text)
         hashes = {s.token_hash for s in room.seats if s.token_hash}
-        return _BARE.sub(lambda m: message("[hidden]") if hash_token(m.group(0)) in hashes else m.group(0), text)
+        return _BARE.sub(lambda m: _("[hidden]") if hash_token(m.group(0)) in hashes else m.group(0), text)
 
     def _remove(self, room: Room, table: TableChat, conn: Connection, author: str) -> None:
         if not any(room.seats[s].host for s in conn.hand):
-            raise Refused(message("only the host may remove a spectator"), 403)
+            raise Refused(_("only the host may remove a spectator"), 403)
         targets = [(c, v) for c, v in table.viewers.items() if v.author == author and not c.hand]
         if not targets:
-            raise Refused(message("no spectator of that name is here"), 404)
+            raise Refused(_("no spectator of that name is here"), 404)
         for other, viewer in targets:
             if viewer.owner:
                 table.removed.add(viewer.owner)
-            other.kill(REMOVED, message("the host removed you from this table"))
+            with using(other.language):  # in the removed spectator's language, not the host's
+                other.kill(REMOVED, _("the host removed you from this table"))
 
 
 def chat_router(chats: Chats, hub: Hub) -> APIRouter:

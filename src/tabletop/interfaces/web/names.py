@@ -30,15 +30,12 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from tabletop.core.i18n import _
+
 DATA = Path(__file__).resolve().parent / "data" / "names.toml"
 SEPARATORS = frozenset(" -_.'")
 #: ASCII letters and digits that read alike, folded after the confusables (UTS #39 treats them so)
 ASCII_FOLDS = (("rn", "m"), ("vv", "w"), ("0", "o"), ("1", "l"), ("i", "l"), ("|", "l"))
-
-
-def message(text: str) -> str:
-    """Every sentence this module says to a person passes here (one place to translate)."""
-    return text
 
 
 class BadName(ValueError):
@@ -103,13 +100,15 @@ def check_name(name: str) -> str:
     shown = clean(name)
     low, high = int(rules()["min_length"]), int(rules()["max_length"])  # type: ignore[call-overload]
     if not low <= len(shown) <= high:
-        raise BadName(message(f"a name has {low} to {high} characters (this one has {len(shown)})"))
+        raise BadName(_("a name has {low} to {high} characters (this one has {n})").format(
+            low=low, high=high, n=len(shown)))
     for char in shown:
         kind = unicodedata.category(char)
         if not (kind[0] in "LMN" or char in SEPARATORS):
-            raise BadName(message(f"a name may hold letters, digits, spaces and - _ . ' only, not {char!r}"))
+            raise BadName(_("a name may hold letters, digits, spaces and - _ . ' only, not {char}").format(
+                char=repr(char)))
     if not any(unicodedata.category(c).startswith("L") for c in shown):
-        raise BadName(message("a name needs at least one letter"))
+        raise BadName(_("a name needs at least one letter"))
     if _reserved(key(shown)):
-        raise BadName(message(f'"{shown}" is reserved (it reads like one of the server\'s bots or roles)'))
+        raise BadName(_('"{name}" is reserved (it reads like one of the server\'s bots or roles)').format(name=shown))
     return shown

@@ -23,6 +23,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import and_, select
 
+from tabletop.core.i18n import _
 from tabletop.core.registry import game_class, list_games
 from tabletop.interfaces.web.accounts import ratings_table, seat_owners_table
 from tabletop.interfaces.web.driver import new_seed
@@ -30,7 +31,7 @@ from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.limits import AddressLimiter
 from tabletop.interfaces.web.messages import MAX_CLOCK, MAX_FILL, MIN_CLOCK, MIN_FILL
-from tabletop.interfaces.web.players import Players, message
+from tabletop.interfaces.web.players import Players
 from tabletop.interfaces.web.ratings import provisional, shown
 from tabletop.interfaces.web.store import WAITING, Seat, StoredGame, games_table, hash_token, new_token
 from tabletop.interfaces.web.tables import expiry
@@ -39,8 +40,6 @@ from tabletop.interfaces.web.tables import expiry
 LISTED = 50
 #: the level of the bots that fill a quick-play table nobody joined (the lobby's usual level)
 FILL_LEVEL = "medium"
-#: what a free seat is called until someone takes it
-FREE_SEAT = "Free seat"
 
 
 class PlayNow(BaseModel):
@@ -113,13 +112,13 @@ class OpenTables:
     async def sit(self, game_id: str, request: Request, name: str) -> dict[str, Any]:
         room = await self.hub.room(game_id)
         if not await asyncio.to_thread(self._public, game_id):
-            raise Refused(message("this game is not an open table: ask its host for a link"), 403)
+            raise Refused(_("this game is not an open table: ask its host for a link"), 403)
         player = await self.players.player(request.cookies)
         token = new_token()
-        shown_name = player.name if player else (" ".join(name.split()) or message("Guest"))
+        shown_name = player.name if player else (" ".join(name.split()) or _("Guest"))
         seat = await room.sit(hash_token(token), shown_name, expiry(self.hub.services.settings.token_days))
         if seat is None:
-            raise Refused(message("this table has no free seat any more; try another, or Play now"), 409)
+            raise Refused(_("this table has no free seat any more; try another, or Play now"), 409)
         await self.players.claim(room, (seat,), request.cookies)
         return {"id": game_id, "seat": seat, "link": f"/game/{game_id}?token={token}"}
 
@@ -129,10 +128,12 @@ class OpenTables:
 
     async def play_now(self, body: PlayNow, request: Request) -> dict[str, Any]:
         if body.game not in list_games():
-            raise Refused(message(f"unknown game {body.game!r}; available games: {', '.join(list_games())}"), 422)
+            raise Refused(_("unknown game {game}; available games: {games}").format(
+                game=repr(body.game), games=", ".join(list_games())), 422)
         info = game_class(body.game).info
         if not info.min_players <= body.players <= info.max_players:
-            raise Refused(message(f"{info.title} is for {info.min_players} to {info.max_players} players"), 422)
+            raise Refused(_("{game} is for {low} to {high} players").format(game=_(info.title), low=info.min_players,
+                                                                       high=info.max_players), 422)
         for table in await asyncio.to_thread(self.waiting, body.game):
             if table["free"] and table["players"] == body.players:
                 with contextlib.suppress(Refused):
@@ -145,9 +146,9 @@ class OpenTables:
         player = await self.players.player(request.cookies)
         token = new_token()
         expires = expiry(services.settings.token_days)
-        seats = [Seat(kind="human", name=player.name if player else (" ".join(body.name.split()) or "Host"),
+        seats = [Seat(kind="human", name=player.name if player else (" ".join(body.name.split()) or _("Host")),
                       token_hash=hash_token(token), expires=expires, joined=True, host=True)]
-        seats += [Seat(kind="human", name=f"{message(FREE_SEAT)} {n + 2}", token_hash=hash_token(new_token()),
+        seats += [Seat(kind="human", name=_("Free seat {n}").format(n=n + 2), token_hash=hash_token(new_token()),
                        expires=expires) for n in range(body.players - 1)]
         options = dict(services.boards.make(body.game, {"players": body.players}).options)
         seed = new_seed()
@@ -196,8 +197,8 @@ def tables_router(tables: OpenTables) -> APIRouter:
     def throttle(request: Request) -> None:
         wait = tables.sittings.take(request.client.host if request.client else "unknown")
         if wait:
-            raise Refused(message(f"too many tables joined from your address; try again in {wait:.0f} s"), 429,
-                          retry_after=wait)
+            raise Refused(_("too many tables joined from your address; try again in {seconds} s").format(
+                seconds=f"{wait:.0f}"), 429, retry_after=wait)
 
     @router.get("/api/tables")
     async def api_tables(game: str | None = None) -> dict[str, Any]:

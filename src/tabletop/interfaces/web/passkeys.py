@@ -36,10 +36,11 @@ from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 from webauthn.helpers.exceptions import WebAuthnException
 from webauthn.helpers.structs import AuthenticatorSelectionCriteria, ResidentKeyRequirement
 
+from tabletop.core.i18n import _
 from tabletop.interfaces.web.accounts import AccountError, Player, player_json
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.names import BadName, check_name
-from tabletop.interfaces.web.players import Players, message
+from tabletop.interfaces.web.players import Players
 from tabletop.interfaces.web.store import metadata
 
 passkeys_table = Table(
@@ -102,7 +103,7 @@ class Passkeys:
     def _take(self, ident: str, kind: str) -> Pending:
         pending = self.pending.pop(ident, None)
         if pending is None or pending.kind != kind or pending.expires < time.monotonic():
-            raise Refused(message("that passkey request has expired; try again"), 409)
+            raise Refused(_("that passkey request has expired; try again"), 409)
         return pending
 
     def registration(self, request: Request, kind: str, name: str, player: Player | None) -> dict[str, Any]:
@@ -122,7 +123,7 @@ class Passkeys:
             verified = verify_registration_response(credential=credential, expected_challenge=pending.challenge,
                                                     expected_rp_id=rp_id, expected_origin=origin)
         except (WebAuthnException, ValueError, KeyError, TypeError) as exc:
-            raise Refused(message(f"the passkey was not accepted: {str(exc)[:200]}"), 422) from None
+            raise Refused(_("the passkey was not accepted: {why}").format(why=str(exc)[:200]), 422) from None
         return (bytes_to_base64url(verified.credential_id), bytes_to_base64url(verified.credential_public_key),
                 verified.sign_count)
 
@@ -144,20 +145,20 @@ class Passkeys:
         with self.engine.connect() as conn:
             row = conn.execute(select(passkeys_table).where(passkeys_table.c.credential_id == ident)).mappings().first()
         if row is None:
-            raise Refused(message("this passkey is not known here"), 401)
+            raise Refused(_("this passkey is not known here"), 401)
         try:
             verified = verify_authentication_response(
                 credential=credential, expected_challenge=pending.challenge, expected_rp_id=rp_id,
                 expected_origin=origin, credential_public_key=base64url_to_bytes(row["public_key"]),
                 credential_current_sign_count=int(row["sign_count"]))
         except (WebAuthnException, ValueError, KeyError, TypeError) as exc:
-            raise Refused(message(f"the passkey was not accepted: {str(exc)[:200]}"), 401) from None
+            raise Refused(_("the passkey was not accepted: {why}").format(why=str(exc)[:200]), 401) from None
         with self.engine.begin() as conn:
             conn.execute(update(passkeys_table).where(passkeys_table.c.credential_id == ident)
                          .values(sign_count=verified.new_sign_count))
         player = self.players.accounts.by_id(str(row["player_id"]))
         if player is None:
-            raise Refused(message("this passkey is not known here"), 401)
+            raise Refused(_("this passkey is not known here"), 401)
         return player
 
 
@@ -169,27 +170,28 @@ def passkeys_router(passkeys: Passkeys, signed_in: Any, carry_over: Any) -> APIR
     def throttle(request: Request) -> None:
         wait = players.logins.take(request.client.host if request.client else "unknown")
         if wait:
-            raise Refused(message(f"too many log-in attempts from you; try again in {wait:.0f} s"), 429,
-                          retry_after=wait)
+            raise Refused(_("too many log-in attempts from you; try again in {seconds} s").format(
+                seconds=f"{wait:.0f}"), 429, retry_after=wait)
 
     @router.post("/api/passkeys/signup/options")
     async def signup_options(body: NameBody, request: Request) -> dict[str, Any]:
         wait = players.signups.take(request.client.host if request.client else "unknown")
         if wait:
-            raise Refused(message(f"too many sign-ups from you; try again in {wait:.0f} s"), 429, retry_after=wait)
+            raise Refused(_("too many sign-ups from you; try again in {seconds} s").format(
+                seconds=f"{wait:.0f}"), 429, retry_after=wait)
         try:
             name = check_name(body.name)
         except BadName as exc:
             raise Refused(str(exc), 422) from None
         if await asyncio.to_thread(players.accounts.find, name) is not None:
-            raise Refused(message(f'the name "{name}" is taken (or looks too much like one that is)'), 409)
+            raise Refused(_('the name "{name}" is taken (or looks too much like one that is)').format(name=name), 409)
         return passkeys.registration(request, "signup", name, None)
 
     @router.post("/api/passkeys/register/options")
     async def register_options(request: Request) -> dict[str, Any]:
         player = await players.player(request.cookies)
         if player is None:
-            raise Refused(message("log in first to add a passkey"), 401)
+            raise Refused(_("log in first to add a passkey"), 401)
         return passkeys.registration(request, "register", player.name, player)
 
     @router.post("/api/passkeys/login/options")
@@ -200,7 +202,7 @@ def passkeys_router(passkeys: Passkeys, signed_in: Any, carry_over: Any) -> APIR
     @router.post("/api/passkeys/{kind}/verify")
     async def verify(kind: str, body: VerifyBody, request: Request, response: Response) -> dict[str, Any]:
         if kind not in ("signup", "register", "login"):
-            raise Refused(message("unknown passkey request"), 404)
+            raise Refused(_("unknown passkey request"), 404)
         pending = passkeys._take(body.challenge, kind)
         if kind == "login":
             player = await asyncio.to_thread(passkeys.verify_login, request, pending, body.credential)
@@ -214,7 +216,7 @@ def passkeys_router(passkeys: Passkeys, signed_in: Any, carry_over: Any) -> APIR
             else:
                 current = await players.player(request.cookies)
                 if current is None or current.id != pending.player_id:
-                    raise Refused(message("log in first to add a passkey"), 401)
+                    raise Refused(_("log in first to add a passkey"), 401)
                 player = current
             await players.writer.call(passkeys.store, player.id, credential)
             if kind == "register":

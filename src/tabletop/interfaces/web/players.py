@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import select, update
 
+from tabletop.core.i18n import _
 from tabletop.interfaces.web.accounts import (
     GUEST_COOKIE,
     SESSION_COOKIE,
@@ -39,11 +40,6 @@ if TYPE_CHECKING:
     from tabletop.interfaces.web.rooms import Room
 
 T = TypeVar("T")
-
-
-def message(text: str) -> str:
-    """Every sentence this module says to a person passes here (one place to translate)."""
-    return text
 
 
 @dataclass(frozen=True)
@@ -98,7 +94,7 @@ class Players:
     async def hashed(self, work: Callable[[], T]) -> T:
         """Run a password hash or check in a thread, at most ``hashing`` at once."""
         if self._waiting >= self.limits.hashing_queue:
-            raise Refused(message("the server is busy checking passwords; try again in a moment"), 503,
+            raise Refused(_("the server is busy checking passwords; try again in a moment"), 503,
                           retry_after=2.0)
         self._waiting += 1
         try:

@@ -10,14 +10,14 @@ the leaderboards show (a name without a rated game is unknown). Pages: ``/leader
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tabletop.core.i18n import _
 from tabletop.core.registry import list_games
 from tabletop.interfaces.web.accounts import (
     GUEST_COOKIE,
@@ -32,11 +32,11 @@ from tabletop.interfaces.web.accounts import (
 )
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
+from tabletop.interfaces.web.language import html_page
 from tabletop.interfaces.web.names import key
 from tabletop.interfaces.web.passkeys import Passkeys, passkeys_router
-from tabletop.interfaces.web.players import Players, message, new_guest_token
+from tabletop.interfaces.web.players import Players, new_guest_token
 
-STATIC = Path(__file__).resolve().parent / "static"
 #: the pages a browser opens (a guest cookie is set on them)
 PAGES = ("/", "/game/", "/replay/", "/players/", "/leaderboard/")
 
@@ -51,10 +51,10 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _throttle(limiter_wait: float, what: str) -> None:
+def _throttle(limiter_wait: float, refusal: str) -> None:
+    """Refuse with ``refusal`` (a message with a ``{seconds}`` field) while a limiter says to wait."""
     if limiter_wait:
-        raise Refused(message(f"too many {what} from you; try again in {limiter_wait:.0f} s"), 429,
-                      retry_after=limiter_wait)
+        raise Refused(refusal.format(seconds=f"{limiter_wait:.0f}"), 429, retry_after=limiter_wait)
 
 
 def players_router(players: Players, hub: Hub) -> APIRouter:
@@ -79,7 +79,7 @@ def players_router(players: Players, hub: Hub) -> APIRouter:
 
     @router.post("/api/signup", status_code=201)
     async def signup(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        _throttle(players.signups.take(_address(request)), "sign-ups")
+        _throttle(players.signups.take(_address(request)), _("too many sign-ups from you; try again in {seconds} s"))
         try:
             check_password(body.password)
             password_hash = await players.hashed(lambda: hash_password(body.password))
@@ -92,13 +92,15 @@ def players_router(players: Players, hub: Hub) -> APIRouter:
 
     @router.post("/api/login")
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        _throttle(players.logins.take(_address(request)), "log-in attempts")
-        _throttle(players.names.take(key(body.name)[:128]), "log-in attempts for this name")
+        _throttle(players.logins.take(_address(request)),
+                  _("too many log-in attempts from you; try again in {seconds} s"))
+        _throttle(players.names.take(key(body.name)[:128]),
+                  _("too many log-in attempts for this name; try again in {seconds} s"))
         found = await asyncio.to_thread(accounts.find, body.name)
         stored = found[1] if found else None
         good = await players.hashed(lambda: verify(stored, body.password))  # the same work for an unknown name
         if not good or found is None:
-            raise Refused(message("that name and password do not match an account"), 401)
+            raise Refused(_("that name and password do not match an account"), 401)
         player = found[0]
         token = await players.writer.call(accounts.open_session, player)
         signed_in(response, player, token)
@@ -120,14 +122,15 @@ def players_router(players: Players, hub: Hub) -> APIRouter:
     @router.get("/api/leaderboard/{game}")
     async def leaderboard(game: str, limit: int = 100) -> dict[str, Any]:
         if game not in list_games():
-            raise Refused(message(f"unknown game {game[:64]!r}; available games: {', '.join(list_games())}"), 404)
+            raise Refused(_("unknown game {game}; available games: {games}").format(
+                game=repr(game[:64]), games=", ".join(list_games())), 404)
         return {"game": game, "players": await asyncio.to_thread(league.leaderboard, game, limit)}
 
     @router.get("/api/players/{name}")
     async def profile(name: str) -> dict[str, Any]:
         found = await asyncio.to_thread(league.profile, name[:64]) if len(name) <= 64 else None
         if found is None:
-            raise Refused(message("no player of that name has played a rated game"), 404)
+            raise Refused(_("no player of that name has played a rated game"), 404)
         return found
 
     @router.get("/api/games/{game_id}/ratings")
@@ -140,14 +143,14 @@ def players_router(players: Players, hub: Hub) -> APIRouter:
         return {"rated": rated, "changes": changes}
 
     @router.get("/leaderboard/{game}", include_in_schema=False)
-    async def leaderboard_page(game: str) -> FileResponse:
+    async def leaderboard_page(game: str) -> HTMLResponse:
         if game not in list_games():
-            raise Refused(message(f"there is no game {game[:64]!r} on this server"), 404)
-        return FileResponse(STATIC / "leaderboard.html")
+            raise Refused(_("there is no game {game} on this server").format(game=repr(game[:64])), 404)
+        return html_page("leaderboard.html")
 
     @router.get("/players/{name}", include_in_schema=False)
-    async def profile_page(name: str) -> FileResponse:
-        return FileResponse(STATIC / "profile.html")
+    async def profile_page(name: str) -> HTMLResponse:
+        return html_page("profile.html")
 
     return router
 

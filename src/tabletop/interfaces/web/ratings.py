@@ -32,6 +32,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from tabletop.agents.ladder import LEVELS, ladder_elo
+from tabletop.core.i18n import _
 from tabletop.core.state import State
 from tabletop.interfaces.web.store import Seat
 from tabletop.interfaces.web.turns import clock_seat
@@ -106,12 +107,13 @@ def unrated_reason(game: str, seats: Sequence[Seat]) -> str | None:
     """Why a game with these seats cannot be rated (``None``: it can)."""
     holders = [s.token_hash for s in seats if s.kind == "human"]
     if len(holders) != len(set(holders)):
-        return "one device plays several seats"
+        return _("one device plays several seats")
     for seat in seats:
         if seat.kind == "bot" and bot_skill(game, seat.bot) is None:
-            return f"the bot {seat.bot!r} has no rating (only the difficulty levels of a measured ladder have)"
+            return _("the bot {bot} has no rating (only the difficulty levels of a measured ladder have)").format(
+                bot=repr(seat.bot))
     if not any(s.kind == "human" for s in seats):
-        return "no person plays"
+        return _("no person plays")
     return None
 
 

@@ -1,16 +1,17 @@
 // A game's leaderboard: its players by rating, established players first, then the provisional ones.
 import {api, el} from "/static/common.js";
+import {tr} from "/static/i18n.js";
 
 const STRINGS = {
-  title: (game) => `Leaderboard: ${game}`,
+  title: (game) => tr("Leaderboard: {game}", {game}),
   place: "#",
-  player: "Player",
-  rating: "Rating",
-  games: "Games",
-  provisional: "provisional",
-  none: "Nobody has played a rated game of this yet.",
-  note: "Ratings are OpenSkill's, shown on an Elo-like scale (1500 to start); bots are rated at their measured strength. Provisional: fewer than 10 games.",
-  lobby: "Back to the lobby",
+  player: tr("Player"),
+  rating: tr("Rating"),
+  games: tr("Games"),
+  provisional: tr("provisional"),
+  none: tr("Nobody has played a rated game of this yet."),
+  note: tr("Ratings are OpenSkill's, shown on an Elo-like scale (1500 to start); bots are rated at their measured strength. Provisional: fewer than 10 games."),
+  lobby: tr("Back to the lobby"),
 };
 
 async function main() {

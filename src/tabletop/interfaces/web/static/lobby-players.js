@@ -1,37 +1,42 @@
 // The lobby's players part: who you are (sign up, log in, log out, your profile), "Play now", the open
 // tables waiting for players (updated live) and each game's leaderboard.
 import {api, el, rememberSeat} from "/static/common.js";
+import {tr, trn} from "/static/i18n.js";
 
 const STRINGS = {
-  guest: "You play as a guest. Claim a name to keep your games and a rating on every device.",
-  signedIn: (name) => `Signed in as ${name}.`,
-  profile: "Your profile",
-  logout: "Log out",
-  name: "Name",
-  password: "Password",
-  signup: "Sign up",
-  login: "Log in",
-  carried: (n) => `${n} of your games as a guest are now yours.`,
-  passkeySignup: "Sign up with a passkey",
-  passkeyLogin: "Log in with a passkey",
-  passkeyAdd: "Add a passkey",
-  passkeyAdded: "Passkey added: you can log in with it on this device.",
-  noPasskeys: "This browser cannot use passkeys.",
-  game: "Game",
-  players: "Players",
-  wait: "Bots fill the free seats after",
-  playNow: "Play now",
-  playHelp: "Sits you at an open table of this game, or opens one that waits for players.",
-  open: "Open tables",
-  none: "No table is waiting for players.",
-  join: "Join",
-  seatsFree: (n) => (n === 1 ? "1 seat free" : `${n} seats free`),
-  host: (name, rating, provisional) => `host ${name}${rating ? ` (${rating}${provisional ? "?" : ""})` : ""}`,
-  rated: "rated",
-  unrated: "unrated",
-  bots: (s) => `bots in ${Math.round(s)} s`,
-  boards: "Leaderboards",
-  waits: [[30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]],
+  you: tr("You"),
+  guest: tr("You play as a guest. Claim a name to keep your games and a rating on every device."),
+  signedIn: (name) => tr("Signed in as {name}.", {name}),
+  profile: tr("Your profile"),
+  logout: tr("Log out"),
+  name: tr("Name"),
+  password: tr("Password"),
+  signup: tr("Sign up"),
+  login: tr("Log in"),
+  carried: (n) => trn("{n} of your games as a guest is now yours.", "{n} of your games as a guest are now yours.", n),
+  passkeySignup: tr("Sign up with a passkey"),
+  passkeyLogin: tr("Log in with a passkey"),
+  passkeyAdd: tr("Add a passkey"),
+  passkeyAdded: tr("Passkey added: you can log in with it on this device."),
+  noPasskeys: tr("This browser cannot use passkeys."),
+  game: tr("Game"),
+  players: tr("Players"),
+  playerCount: (n) => trn("{n} player", "{n} players", n),
+  wait: tr("Bots fill the free seats after"),
+  playNow: tr("Play now"),
+  playHelp: tr("Sits you at an open table of this game, or opens one that waits for players."),
+  open: tr("Open tables"),
+  none: tr("No table is waiting for players."),
+  join: tr("Join"),
+  seatsFree: (n) => trn("{n} seat free", "{n} seats free", n),
+  host: (name, rating, provisional) => (!rating ? tr("host {name}", {name})
+    : provisional ? tr("host {name} ({rating}, provisional)", {name, rating}) : tr("host {name} ({rating})", {name, rating})),
+  rated: tr("rated"),
+  unrated: tr("unrated"),
+  bots: (s) => trn("bots in {n} second", "bots in {n} seconds", Math.round(s)),
+  boards: tr("Leaderboards"),
+  waits: [[30, trn("{n} second", "{n} seconds", 30)], [60, trn("{n} minute", "{n} minutes", 1)],
+    [120, trn("{n} minute", "{n} minutes", 2)], [300, trn("{n} minute", "{n} minutes", 5)]],
 };
 
 const $ = (id) => document.getElementById(id);
@@ -54,7 +59,7 @@ function field(label, input) {
 async function account() {
   const me = await api("/api/me");
   const box = $("account");
-  const title = el("h2", {id: "account-title"}, "You");
+  const title = el("h2", {id: "account-title"}, STRINGS.you);
   if (me.signed_in) {
     box.replaceChildren(title, el("p", {id: "account-name"}, STRINGS.signedIn(me.name), " ",
       el("a", {href: `/players/${encodeURIComponent(me.name)}`}, STRINGS.profile)),
@@ -143,7 +148,7 @@ async function tables() {
     const items = waiting.map((table) => el("li", {class: "game-item open-table", "data-id": table.id},
       el("span", {class: "game-title"}, `${table.title} `),
       el("span", {class: "muted"}, [
-        `${table.players} ${STRINGS.players.toLowerCase()}`, STRINGS.seatsFree(table.free),
+        STRINGS.playerCount(table.players), STRINGS.seatsFree(table.free),
         STRINGS.host(table.host.name, table.host.rating, table.host.provisional),
         table.rated ? STRINGS.rated : STRINGS.unrated,
         ...Object.entries(table.options).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`),

@@ -1,30 +1,40 @@
 // A player's profile: their rating in each game with a small history plot, their recent games (each
 // linking to its replay) and how often they win against people and against each bot level.
 import {api, el, svg} from "/static/common.js";
+import {LANGUAGE, tr} from "/static/i18n.js";
+import {list} from "/static/words.js";
+
+const percent = new Intl.NumberFormat(LANGUAGE, {style: "percent"});
+const moment = new Intl.DateTimeFormat(LANGUAGE, {dateStyle: "medium", timeStyle: "short"});
+
+/** When a game ended, as the page's language writes a date (the server's text if it is not one). */
+function ended(text) {
+  const date = new Date(text.replace(" ", "T"));
+  return Number.isNaN(date.getTime()) ? text.slice(0, 16) : moment.format(date);
+}
 
 const STRINGS = {
-  title: (name) => `${name}`,
-  ratings: "Ratings",
-  recent: "Recent games",
-  winRates: "Win rates",
-  game: "Game",
-  rating: "Rating",
-  games: "Games",
-  history: "History",
-  provisional: "provisional",
-  against: "Against",
-  won: "Won",
-  rate: "Win rate (95% interval)",
-  people: "people",
-  otherBots: "other bots",
-  level: (level) => `bot: ${level}`,
-  place: (place, players) => `place ${place} of ${players}`,
-  winner: "won",
-  replay: "replay",
-  versus: (names) => `against ${names.join(", ")}`,
-  plot: (name, game, first, last) => `${name}'s rating in ${game}, from ${first} to ${last}`,
-  note: "A win counts when the player placed above that opponent; ties count as not won.",
-  lobby: "Back to the lobby",
+  ratings: tr("Ratings"),
+  recent: tr("Recent games"),
+  winRates: tr("Win rates"),
+  game: tr("Game"),
+  rating: tr("Rating"),
+  games: tr("Games"),
+  history: tr("History"),
+  provisional: tr("provisional"),
+  against: tr("Against"),
+  won: tr("Won"),
+  rate: tr("Win rate (95% interval)"),
+  people: tr("people"),
+  otherBots: tr("other bots"),
+  level: (level) => tr("bot: {level}", {level}),
+  place: (place, players) => tr("place {place} of {players}", {place, players}),
+  winner: tr("won"),
+  replay: tr("replay"),
+  versus: (names) => tr("against {names}", {names: list(names)}),
+  plot: (name, game, first, last) => tr("{name}'s rating in {game}, from {first} to {last}", {name, game, first, last}),
+  note: tr("A win counts when the player placed above that opponent; ties count as not won."),
+  lobby: tr("Back to the lobby"),
 };
 
 function plot(points, label) {
@@ -49,7 +59,7 @@ async function main() {
   const [catalog, player] = await Promise.all([api("/api/catalog"), api(`/api/players/${encodeURIComponent(name)}`)]);
   const titleOf = (game) => catalog.games.find((g) => g.name === game)?.title || game;
   document.title = `tabletop · ${player.name}`;
-  document.getElementById("title").textContent = STRINGS.title(player.name);
+  document.getElementById("title").textContent = player.name;
   const ratings = player.ratings.map((r) => el("tr", {},
     el("th", {scope: "row"}, el("a", {href: `/leaderboard/${r.game}`}, titleOf(r.game))),
     el("td", {class: "num"}, String(r.rating), r.provisional ? el("small", {class: "muted"}, ` ${STRINGS.provisional}`) : null),
@@ -57,13 +67,13 @@ async function main() {
     el("td", {class: "num"}, plot(r.history, STRINGS.plot(player.name, titleOf(r.game), r.history[0], r.history.at(-1))))));
   const recent = player.recent.map((g) => el("li", {class: "game-item"},
     el("span", {class: "game-title"}, `${titleOf(g.game)} `),
-    el("span", {class: "muted"}, `${g.won ? STRINGS.winner : STRINGS.place(g.place, g.players)} · ${STRINGS.versus(g.opponents)} · ${g.ended.slice(0, 16)} `),
+    el("span", {class: "muted"}, `${g.won ? STRINGS.winner : STRINGS.place(g.place, g.players)} · ${STRINGS.versus(g.opponents)} · ${ended(g.ended)} `),
     el("a", {href: g.replay}, STRINGS.replay)));
   const label = (kind) => kind === "people" ? STRINGS.people : kind === "other bots" ? STRINGS.otherBots : STRINGS.level(kind);
   const rates = player.win_rates.map((w) => el("tr", {},
     el("th", {scope: "row"}, label(w.against)),
     el("td", {class: "num"}, `${w.wins} / ${w.games}`),
-    el("td", {class: "num"}, `${Math.round(100 * w.rate)}% (${Math.round(100 * w.low)}–${Math.round(100 * w.high)}%)`)));
+    el("td", {class: "num"}, `${percent.format(w.rate)} (${percent.format(w.low)}–${percent.format(w.high)})`)));
   document.getElementById("main").replaceChildren(
     el("section", {class: "panel"},
       table("ratings", STRINGS.ratings, [STRINGS.game, STRINGS.rating, STRINGS.games, STRINGS.history], ratings)),

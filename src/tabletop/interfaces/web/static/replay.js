@@ -31,7 +31,7 @@ function stepText(view) {
   return said ? `${head}: ${said} (${view.last})` : `${head}: ${view.last}`;
 }
 
-const CHAT_STRINGS = {none: "Nothing was said by this point.", spectator: "spectator"};
+const CHAT_STRINGS = {none: tr("Nothing was said by this point."), spectator: tr("spectator")};
 
 /** The chat said by this step (a finished game's, both channels), as plain text. */
 async function showChat(at) {

@@ -1,24 +1,23 @@
 // Chat at the table: the players' channel (seated players) or the spectators' (spectators also read the
 // players'). Lines are drawn as text, never as HTML; authors can be muted, and the host can remove a spectator.
 import {el} from "/static/common.js";
+import {tr} from "/static/i18n.js";
 
 const STRINGS = {
-  title: "Chat",
-  playersTitle: "Chat with the players",
-  spectatorsTitle: "Spectators' chat",
-  placeholder: "Say something",
-  send: "Send",
-  mute: "Mute",
-  unmute: "Unmute",
-  remove: "Remove",
-  muteLabel: (name) => `Mute ${name}`,
-  unmuteLabel: (name) => `Unmute ${name}`,
-  removeLabel: (name) => `Remove ${name} from the table`,
-  quick: "Quick phrases",
-  readOnly: "Open this page in your browser to chat.",
-  empty: "No messages yet.",
-  spectator: "spectator",
-  tooLong: (n) => `At most ${n} characters.`,
+  playersTitle: tr("Chat with the players"),
+  spectatorsTitle: tr("Spectators' chat"),
+  placeholder: tr("Say something"),
+  send: tr("Send"),
+  mute: tr("Mute"),
+  unmute: tr("Unmute"),
+  remove: tr("Remove"),
+  muteLabel: (name) => tr("Mute {name}", {name}),
+  unmuteLabel: (name) => tr("Unmute {name}", {name}),
+  removeLabel: (name) => tr("Remove {name} from the table", {name}),
+  quick: tr("Quick phrases"),
+  readOnly: tr("Open this page in your browser to chat."),
+  empty: tr("No messages yet."),
+  spectator: tr("spectator"),
 };
 const LENGTH = 300;
 

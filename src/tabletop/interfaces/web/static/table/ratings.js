@@ -1,16 +1,17 @@
 // The end screen's rating changes: each player's rating before and after a rated game.
 import {el} from "/static/common.js";
+import {tr} from "/static/i18n.js";
 
 const STRINGS = {
-  caption: "Ratings",
-  player: "Player",
-  before: "Before",
-  after: "After",
-  change: "Change",
-  guest: "guest: not kept",
-  bot: "bot (fixed)",
-  provisional: "provisional",
-  waiting: "Rating the game…",
+  caption: tr("Ratings"),
+  player: tr("Player"),
+  before: tr("Before"),
+  after: tr("After"),
+  change: tr("Change"),
+  guest: tr("guest: not kept"),
+  bot: tr("bot (fixed)"),
+  provisional: tr("provisional"),
+  waiting: tr("Rating the game…"),
 };
 
 /** Ask the server for the game's rating changes (rated a moment after it ends), then redraw. */
