@@ -57,7 +57,8 @@ class PlayerLimits:
     hashing_queue: int = 32
     addresses: int = 100_000
     session_days: float = 30.0
-    #: cookies only over HTTPS (a browser treats http://localhost as secure too)
+    #: cookies only over HTTPS (Chromium and Firefox count http://localhost as secure too); ``False``: plain
+    #: http elsewhere (``tabletop serve --http-cookies``: Safari on localhost, phones on the local network)
     secure_cookies: bool = True
 
 
