@@ -241,6 +241,35 @@ def test_a_rated_duel_moves_both_ratings_as_openskill_says_and_fills_the_leaderb
                                      "rate": 1.0, "low": pytest.approx(0.2065, abs=1e-3), "high": 1.0}]
 
 
+def test_the_rematch_of_a_rated_game_is_rated_and_an_unrated_games_is_not(client: TestClient) -> None:
+    rated, unrated = create(client, "duel", DUEL, rated=True), create(client, "duel", DUEL)
+    jars = []
+    for seat, name in enumerate(["Ann", "Bob"]):
+        as_person(client, httpx.Cookies())
+        signup(client, name)
+        for game in (rated, unrated):
+            client.get(f"/api/games/{game['id']}", params={"token": token_of(game, seat)})
+        jars.append(client.cookies)
+    tokens = [token_of(rated, 0), token_of(rated, 1)]
+    play_duel(client, rated["id"], tokens, ["right", "left"])  # Bob wins
+    play_duel(client, unrated["id"], [token_of(unrated, 0), token_of(unrated, 1)], ["right", "left"])
+    again = client.post(f"/api/games/{rated['id']}/rematch", json={"token": tokens[0]}).json()["id"]
+    not_rated = client.post(f"/api/games/{unrated['id']}/rematch", json={"token": token_of(unrated, 0)}).json()["id"]
+    assert client.get(f"/api/games/{not_rated}/ratings").json() == {"rated": False, "changes": []}
+    assert client.get(f"/api/games/{again}/ratings").json() == {"rated": True, "changes": []}
+    for seat, jar in enumerate(jars):  # each opens the rematch with the link they hold: the seat is theirs again
+        as_person(client, jar)
+        client.get(f"/api/games/{again}", params={"token": tokens[seat]})
+    play_duel(client, again, tokens, ["left", "right"])  # Ann wins the rematch
+    changes = wait_until(lambda: client.get(f"/api/games/{again}/ratings").json()["changes"])
+    assert [(c["player"], c["place"]) for c in changes] == [("Ann", 1), ("Bob", 2)]
+    assert changes[0]["before"] < 1500 < changes[1]["before"] and changes[0]["change"] > 0 > changes[1]["change"]
+    board = client.get("/api/leaderboard/duel").json()["players"]
+    assert sorted((p["name"], p["games"]) for p in board) == [("Ann", 2), ("Bob", 2)]
+    listed = client.get("/api/tables").json()["tables"]
+    assert again not in {t["id"] for t in listed}  # a rematch is the same people's: it is not an open table
+
+
 def test_an_unrated_game_changes_no_rating(client: TestClient) -> None:
     created = create(client, "duel", DUEL)
     assert created["rated"] is False

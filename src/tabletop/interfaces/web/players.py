@@ -33,7 +33,7 @@ from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.league import League
 from tabletop.interfaces.web.limits import AddressLimiter
 from tabletop.interfaces.web.ratings import unrated_reason
-from tabletop.interfaces.web.store import Seat, Store, games_table
+from tabletop.interfaces.web.store import Seat, Store, StoredGame, games_table
 from tabletop.interfaces.web.writer import Writer
 
 if TYPE_CHECKING:
@@ -134,6 +134,12 @@ class Players:
                     conn.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
             await self.writer.call(mark)
         return reason
+
+    async def rematched(self, finished: str, rematch: StoredGame) -> None:
+        """A rematch of a rated game is rated too (its seats are the same people's, so it may be); it is not public:
+        its seats are taken by the players of the game before."""
+        if await asyncio.to_thread(self.rated, finished):
+            await self.created(rematch.id, rematch.game, rematch.seats, True, False, None)
 
     def rated(self, game_id: str) -> bool:
         with self.engine.connect() as conn:

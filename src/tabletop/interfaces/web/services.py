@@ -17,7 +17,7 @@ from tabletop.interfaces.web.boards import static_board
 from tabletop.interfaces.web.bots import BotPool
 from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.options import Boards
-from tabletop.interfaces.web.store import Store
+from tabletop.interfaces.web.store import Store, StoredGame
 from tabletop.interfaces.web.writer import Writer
 
 if TYPE_CHECKING:
@@ -44,6 +44,10 @@ class PlayersHook(Protocol):
 
     def finished(self, room: Room) -> None:
         """The game just ended (rate it, if it is rated)."""
+        ...
+
+    async def rematched(self, finished: str, rematch: StoredGame) -> None:
+        """A rematch of the game ``finished`` was stored: it is rated if that game was (and it still may be)."""
         ...
 
 
