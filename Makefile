@@ -26,6 +26,8 @@ $(EXAMPLE): $(STAMP) examples/pig/pyproject.toml examples/flat_mc/pyproject.toml
 HOST ?= 127.0.0.1
 PORT ?= 8000
 DATABASE ?= sqlite:///tabletop.db
+# more flags of `tabletop serve`, e.g. SERVE_FLAGS=--http-cookies for phones on your network over plain http (docs/web.md)
+SERVE_FLAGS ?=
 CHROMIUM := /usr/bin/chromium
 NGINX := /usr/sbin/nginx
 SHARDS ?= 3
@@ -33,7 +35,7 @@ SHARDS ?= 3
 SHARDS_DATABASE ?=
 
 run: $(STAMP)
-	$(BIN)/tabletop serve --host $(HOST) --port $(PORT) --database $(DATABASE)
+	$(BIN)/tabletop serve --host $(HOST) --port $(PORT) --database $(DATABASE) $(SERVE_FLAGS)
 
 # The shards (`tabletop deploy`) run behind Debian's nginx, started unprivileged from a configuration it writes.
 $(NGINX):

@@ -16,11 +16,13 @@ from tabletop.core.registry import game_class, installed_games
 
 def _data_files(name: str) -> list[Path]:
     """The data files in the game's package (``<package>/data/*.toml``), but for the weights of its
-    evaluation (``data/evaluation.toml``, read by searches, not by the ``data`` option)."""
+    evaluation (``data/evaluation.toml``, read by searches, not by the ``data`` option) and its ladder's
+    measured strengths (``data/ladder.toml``, read by the web server's ratings)."""
     folder = resources.files(game_class(name).__module__.rpartition(".")[0]).joinpath("data")
     if not folder.is_dir():
         return []
-    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".toml") and p.name != "evaluation.toml")
+    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".toml")
+                  and p.name not in ("evaluation.toml", "ladder.toml"))
 
 
 #: The installed games that read a data file of their own (option ``data``).

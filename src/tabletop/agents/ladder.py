@@ -28,14 +28,14 @@ from typing import ClassVar
 from tabletop.agents.registry import LEVELS, from_spec
 from tabletop.core.actions import Action
 from tabletop.core.agent import Agent, Budgeted
-from tabletop.core.hooks import LADDER, LADDER_NOTE
+from tabletop.core.hooks import LADDER, LADDER_ELO, LADDER_NOTE
 from tabletop.core.options import Option
 from tabletop.core.registry import GamePackageError, has_part, hook
 from tabletop.core.state import State
 
 __all__ = [
     "BEGINNER", "BUDGETS", "DEFAULT_LADDER", "EASY", "EXPERT", "HARD", "LEVELS", "MEDIUM", "SEARCH_LADDER", "Level",
-    "LevelAgent", "UnknownLevelError", "ladder", "ladder_note", "level_spec",
+    "LevelAgent", "UnknownLevelError", "ladder", "ladder_elo", "ladder_note", "level_spec",
 ]
 
 
@@ -147,3 +147,15 @@ class Level:
 
 
 BEGINNER, EASY, MEDIUM, HARD, EXPERT = (Level(level) for level in LEVELS)
+
+
+def ladder_elo(game: str) -> dict[str, float] | None:
+    """Each level's measured strength in Elo, relative to ``beginner`` (``LADDER_ELO``), or ``None``
+    for a game whose ladder was never measured (its bots are then not rated)."""
+    own = hook(game, LADDER_ELO)
+    if own is None:
+        return None
+    if sorted(own) != sorted(LEVELS):
+        raise GamePackageError(f"the LADDER_ELO of {game!r} rates {sorted(own)}; it must rate every level: "
+                               f"{', '.join(LEVELS)}")
+    return {level: float(own[level]) for level in LEVELS}

@@ -274,3 +274,14 @@ def toml_text(model: BaseModel) -> str:
     except ImportError:
         raise DataFileError("writing game data as TOML needs tomli-w: pip install 'tabletop[analysis]'") from None
     return tomli_w.dumps(model.model_dump(mode="json", exclude_none=True))
+
+
+class LadderElo(DataModel):
+    """A game's ``data/ladder.toml``: each difficulty level's strength in Elo, relative to ``beginner``."""
+
+    elo: dict[str, float]
+
+
+def read_ladder_elo(path: str | Path) -> dict[str, float]:
+    """Each level's measured Elo from a ladder file (a game's ``LADDER_ELO``)."""
+    return dict(load_toml(path, LadderElo).elo)

@@ -195,6 +195,10 @@ LADDER_NOTE: Hook[str] = _value(
     "evaluation", "LADDER_NOTE", "str", (str,),
     "what a player should know about this game's levels",
     "the lobby, beside the bot choices (tabletop.agents.ladder.ladder_note)")
+LADDER_ELO: Hook[Mapping[str, float]] = _value(
+    "evaluation", "LADDER_ELO", "Mapping[str, float]", (Mapping,),
+    "each difficulty level's measured strength in Elo, relative to beginner (from benchmarks/calibration/ladder.py)",
+    "the web server's ratings, which rate its bots at these figures (tabletop.agents.ladder.ladder_elo)")
 FEATURES: Hook[Sequence[str]] = _value(
     "evaluation", "FEATURES", "tuple[str, ...]", (tuple, list),
     "the names of each seat's figures, in the order of the win model's weights",
@@ -247,7 +251,7 @@ HOOKS: tuple[Hook[Any], ...] = (
     ASSETS, BOARD_LAYOUT, SUMMARY, HINT,
     CHOOSE,
     EVENT_FOR,
-    EVALUATE, ROLLOUT, LADDER, LADDER_NOTE, FEATURES, NOBODY_FEATURES, FIGURES,
+    EVALUATE, ROLLOUT, LADDER, LADDER_NOTE, LADDER_ELO, FEATURES, NOBODY_FEATURES, FIGURES,
     ACTIONS, CHANCE_OUTCOMES, VECTOR_LAYOUT, ENCODE,
     MODEL, DEFAULT_PATH, UNREACHABLE,
 )

@@ -132,13 +132,50 @@ def baseline_database(url: str) -> None:
 def test_an_older_database_is_migrated_and_its_games_go_on(any_database: str) -> None:
     baseline_database(any_database)
     store = Store(any_database)
-    assert store.revision() == "0004"
+    assert store.revision() == "0005"
     with store.engine.connect() as conn:
-        row = conn.execute(sa.text("SELECT bots FROM games WHERE id = 'beef01'")).one()
-    assert tuple(row) == (True,)  # to be looked at when resumed
+        row = conn.execute(sa.text("SELECT bots, rated, public FROM games WHERE id = 'beef01'")).one()
+        tables = set(sa.inspect(conn).get_table_names())
+    assert tuple(row) == (True, False, False)  # to be looked at when resumed; neither rated nor listed
+    assert {"players", "sessions", "passkeys", "seat_owners", "ratings", "rating_changes", "chat"} <= tables
     store.close()
     with TestClient(create_app(any_database, INSTANT, limits=FAST_BOTS)) as client:
         # the bot's turn: the resumed game goes on by itself and waits for Ann again
         assert wait_until(lambda: view(client, "beef01")["n"] == 2)
         assert view(client, "beef01")["actions"][1]["by"] == 1
-    assert Store(any_database).revision() == "0004"  # opening it again changes nothing
+    assert Store(any_database).revision() == "0005"  # opening it again changes nothing
+
+
+def test_players_ratings_open_tables_and_chat_work_on_either_database(any_database: str) -> None:
+    import httpx
+
+    from tabletop.interfaces.web.players import PlayerLimits
+
+    app = create_app(any_database, INSTANT, limits=FAST_BOTS, player_limits=PlayerLimits(secure_cookies=False))
+    with TestClient(app) as client:
+        jars = []
+        for name in ["Ann", "Bob"]:
+            client.cookies = httpx.Cookies()
+            assert client.post("/api/signup", json={"name": name, "password": "correct horse"}).status_code == 201
+            assert client.post("/api/signup", json={"name": name.upper(), "password": "x" * 8}).status_code == 409
+            jars.append(httpx.Cookies(client.cookies))
+        client.cookies = jars[0]
+        opened = client.post("/api/play", json={"game": "duel", "wait": 600}).json()
+        assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [opened["id"]]
+        client.cookies = jars[1]
+        sat = client.post("/api/play", json={"game": "duel"}).json()
+        tokens = [opened["link"].split("token=")[1], sat["link"].split("token=")[1]]
+        with client.websocket_connect(f"/ws/{opened['id']}?token={tokens[1]}") as ws:
+            ws.send_json({"type": "chat", "text": "hello", "id": 1})
+            answered = False
+            while not answered:
+                frame = ws.receive_json()
+                answered = any(m.get("id") == 1 for m in [frame, *frame.get("replies", [])])
+        for n in range(6):
+            client.post(f"/api/games/{opened['id']}/act", json={"token": tokens[n % 2], "action": "left"})
+        changes = wait_until(lambda: client.get(f"/api/games/{opened['id']}/ratings").json()["changes"])
+        assert [c["place"] for c in changes] == [1, 1] and [c["player"] for c in changes] == ["Ann", "Bob"]
+        board = client.get("/api/leaderboard/duel").json()["players"]
+        assert [p["games"] for p in board] == [1, 1]
+        assert client.get("/api/players/ann").json()["win_rates"][0]["ties"] == 1
+        assert [x["text"] for x in client.get(f"/api/games/{opened['id']}/chat").json()["lines"]] == ["hello"]

@@ -21,7 +21,7 @@ import random
 from functools import cache
 
 from tabletop.core.actions import Action
-from tabletop.core.data import packaged
+from tabletop.core.data import packaged, read_ladder_elo
 from tabletop.core.evaluation import WinModel
 from tabletop.core.state import State
 from tabletop.games.donkey_kong.actions import Route
@@ -29,7 +29,7 @@ from tabletop.games.donkey_kong.heuristic import HAND_WEIGHT, card_rule, racing,
 from tabletop.games.donkey_kong.position import BARREL, FIREBALL, OVER
 from tabletop.games.donkey_kong.state import DonkeyKongState
 
-__all__ = ["FEATURES", "LADDER", "NOBODY_FEATURES", "evaluate", "figures", "rollout"]
+__all__ = ["FEATURES", "LADDER", "LADDER_ELO", "NOBODY_FEATURES", "evaluate", "figures", "rollout"]
 
 #: Each seat's figures, in the order of the weights.
 FEATURES = ("points", "points_late", "hand_points", "hand_cards", "turns_to_finish", "contacts", "to_move")
@@ -46,6 +46,9 @@ LADDER = {
     "hard": "heuristic",
     "expert": "mcts:seconds=1.5",
 }
+
+#: each level's measured strength in Elo (``data/ladder.toml``, with its provenance)
+LADDER_ELO = read_ladder_elo(packaged("tabletop.games.donkey_kong", "data/ladder.toml"))
 
 #: points are counted in hundreds, so the weights read as "per 100 points"
 POINTS = 100.0

@@ -17,7 +17,7 @@ import random
 from functools import cache
 
 from tabletop.core.actions import Action
-from tabletop.core.data import packaged
+from tabletop.core.data import packaged, read_ladder_elo
 from tabletop.core.evaluation import WinModel
 from tabletop.core.state import State
 from tabletop.games.doodle_jump.actions import (
@@ -34,7 +34,7 @@ from tabletop.games.doodle_jump.heuristic import height, reach_up, should_contin
 from tabletop.games.doodle_jump.phases import OVER, USE_ROLL
 from tabletop.games.doodle_jump.state import DoodleJumpState
 
-__all__ = ["FEATURES", "LADDER", "NOBODY_FEATURES", "evaluate", "figures", "rollout"]
+__all__ = ["FEATURES", "LADDER", "LADDER_ELO", "NOBODY_FEATURES", "evaluate", "figures", "rollout"]
 
 #: Each seat's figures, in the order of the weights.
 FEATURES = ("height", "height_squared", "reach", "reach_near_top", "flight", "shield", "other_tiles", "to_move")
@@ -51,6 +51,9 @@ LADDER = {
     "hard": "heuristic:noise=0.3",
     "expert": "mcts:seconds=1.5",
 }
+
+#: each level's measured strength in Elo (``data/ladder.toml``, with its provenance)
+LADDER_ELO = read_ladder_elo(packaged("tabletop.games.doodle_jump", "data/ladder.toml"))
 
 
 @cache

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from functools import cache
 
-from tabletop.core.data import packaged
+from tabletop.core.data import packaged, read_ladder_elo
 from tabletop.core.evaluation import WinModel
 from tabletop.core.i18n import N_
 from tabletop.core.state import State
 from tabletop.games.jumanji.heuristic import choose as rollout
 from tabletop.games.jumanji.state import JumanjiState
 
-__all__ = ["FEATURES", "LADDER", "LADDER_NOTE", "NOBODY_FEATURES", "evaluate", "figures", "rollout"]
+__all__ = ["FEATURES", "LADDER", "LADDER_ELO", "LADDER_NOTE", "NOBODY_FEATURES", "evaluate", "figures", "rollout"]
 
 #: Each seat's figures, in the order of the weights.
 FEATURES = ("path_left", "blocked", "to_move")
@@ -36,6 +36,9 @@ LADDER = {
     "hard": "mcts:iterations=600",
     "expert": "mcts:seconds=1.5",
 }
+
+#: each level's measured strength in Elo (``data/ladder.toml``, with its provenance)
+LADDER_ELO = read_ladder_elo(packaged("tabletop.games.jumanji", "data/ladder.toml"))
 #: ... and what a player should know about them (the lobby shows it): the rhino is the only
 #: decision, worth a few points of win rate at most (docs/agents.md).
 LADDER_NOTE = N_("In Jumanji the bots differ little: the dice decide almost everything, and the only "

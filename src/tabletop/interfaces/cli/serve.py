@@ -94,6 +94,12 @@ def serve_command(
         bool, typer.Option("--shard-unprefixed", help="This shard also owns the games made before there were "
                                                       "shards (ids without a prefix): give it to one shard.")
     ] = False,
+    http_cookies: Annotated[
+        bool, typer.Option("--http-cookies", help="Guest and session cookies without the Secure flag, for plain http "
+                                                  "where a browser does not count the page as secure (Safari on "
+                                                  "localhost; a phone at http://<this machine's address>). Never on a "
+                                                  "server reached over the internet: serve it over HTTPS.")
+    ] = False,
 ) -> None:
     """Serve the games in the browser: a lobby, online play with friends and bots, spectators, replays.
 
@@ -108,6 +114,7 @@ def serve_command(
       tabletop serve --data GAME=my-board.toml --bot-seconds 1
       tabletop serve --shard s1 --port 8001 --database postgresql+psycopg://...  (one shard; see tabletop deploy)
       tabletop serve --profile-games 2000 --profile-seconds 10
+      tabletop serve --host 0.0.0.0 --http-cookies  (friends' phones on your network, over plain http)
     """
     import os
 
@@ -116,6 +123,7 @@ def serve_command(
     from tabletop.interfaces.web.app import create_app
     from tabletop.interfaces.web.guard import raise_file_limit, server
     from tabletop.interfaces.web.limits import Limits
+    from tabletop.interfaces.web.players import PlayerLimits
     from tabletop.interfaces.web.rooms import Settings
 
     boards: dict[str, str] = {}
@@ -150,7 +158,7 @@ def serve_command(
     try:
         web = create_app(database, Settings(bot_delay=bot_delay, live_seconds=live_seconds), limits=limits,
                          data=boards, shard=shard, shard_wait=shard_wait,
-                         unprefixed=shard_unprefixed)
+                         unprefixed=shard_unprefixed, player_limits=PlayerLimits(secure_cookies=not http_cookies))
     except TabletopError as exc:  # a custom board that cannot be read or played
         raise fail(f"cannot serve: {exc}") from None
     except Exception as exc:  # a bad URL, a missing database driver, an unreachable server ...
@@ -159,6 +167,9 @@ def serve_command(
     console.print(
         f"tabletop is serving at [b]http://{shown}:{port}/[/b]  (open it in a browser; Ctrl-C stops)", soft_wrap=True
     )
+    if http_cookies and host not in ("127.0.0.1", "::1", "localhost"):
+        console.print("[yellow]note[/yellow]: --http-cookies: sign-in and guest cookies cross the network "
+                      "unencrypted; use it only on a network you trust", soft_wrap=True)
     # views are small: compressing every frame costs more time than it saves; a frame over the limit
     # is refused by the protocol itself (close code 1009) before it is buffered
     files = raise_file_limit(limits)

@@ -41,6 +41,7 @@ from tabletop.interfaces.web import views
 from tabletop.interfaces.web.analysis import Analyses
 from tabletop.interfaces.web.bots import BotPool
 from tabletop.interfaces.web.catalog import catalog, check_bot
+from tabletop.interfaces.web.chat import Chats, chat_router
 from tabletop.interfaces.web.driver import new_seed
 from tabletop.interfaces.web.editor import add_editor
 from tabletop.interfaces.web.errors import Refused
@@ -53,6 +54,7 @@ from tabletop.interfaces.web.language import (
     js_catalog,
     page,
     problem_page,
+    wants_page,
 )
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
 from tabletop.interfaces.web.live import race_for
@@ -65,8 +67,11 @@ from tabletop.interfaces.web.messages import (
     TokenRequest,
     problems,
 )
+from tabletop.interfaces.web.open_tables import OpenTables, tables_router
 from tabletop.interfaces.web.options import Boards, board_of, board_option, check_client_options, file_options
 from tabletop.interfaces.web.peers import Peers
+from tabletop.interfaces.web.players import PlayerLimits, Players
+from tabletop.interfaces.web.players_api import GuestCookie, players_router
 from tabletop.interfaces.web.rooms import Room
 from tabletop.interfaces.web.services import Services, Settings
 from tabletop.interfaces.web.shards import Shard
@@ -74,14 +79,6 @@ from tabletop.interfaces.web.sockets import serve_socket
 from tabletop.interfaces.web.store import RUNNING, WAITING, Seat, Store, StoredGame, hash_token, new_token
 from tabletop.interfaces.web.tables import expiry, rematch, stand_in
 from tabletop.interfaces.web.writer import Writer
-
-
-def _wants_page(request: Request) -> bool:
-    """A request a person's browser made for a page (not the API, a board's file or a script)."""
-    path = request.url.path
-    if path.startswith(("/api/", "/ws/", "/static/", "/boards/")):
-        return False
-    return request.method == "GET"
 
 
 def create_app(
@@ -93,6 +90,7 @@ def create_app(
     shard: str | None = None,
     shard_wait: float = 30.0,
     unprefixed: bool = False,
+    player_limits: PlayerLimits | None = None,
 ) -> FastAPI:
     """The web application, storing its games at ``database_url`` (any SQLAlchemy URL).
 
@@ -100,7 +98,7 @@ def create_app(
     operator's own board file, read once here. ``shard`` names this server's shard in a deployment
     of several on one PostgreSQL database (:mod:`.shards`); ``None``: the only server. A shard waits up to
     ``shard_wait`` seconds for its lock (:mod:`.peers`) at start-up; ``unprefixed``: it also owns the games
-    made by a server without shards.
+    made by a server without shards; ``player_limits`` bound sign-ups and log-ins.
     """
     settings = settings or Settings()
     limits = limits or Limits()
@@ -115,6 +113,8 @@ def create_app(
         raise
     services = Services(store=store, writer=Writer(store), pool=BotPool(limits), boards=boards, settings=settings,
                         limits=limits, races=race_for if live else None)
+    players = Players(store, services.writer, player_limits)
+    services.players = players
     hub = Hub(services)
     peers = Peers(database_url, owned, hub.watched, shard_wait) if shard is not None else None
     analyses = Analyses(store, services.writer, limits)
@@ -122,6 +122,9 @@ def create_app(
                                limits.server_games_per_minute / 60.0, limits.server_games_burst)
     replays = AddressLimiter(limits.replays_per_second, limits.replays_burst, limits.addresses,
                              limits.server_replays_per_second, 2 * limits.server_replays_per_second)
+    open_tables = OpenTables(hub, players)
+    chats = Chats(store, services.writer, players)
+    services.chat = chats
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -131,6 +134,7 @@ def create_app(
         analyses.start()
         yield
         await analyses.close()
+        open_tables.close()
         await hub.close()
         await services.pool.close()
         await services.writer.close()
@@ -150,12 +154,17 @@ def create_app(
     app.add_middleware(BodyLimit, limit=limits.body_bytes, larger={
         "/api/editor/": limits.board_bytes, "/api/games": limits.body_bytes + 2 * limits.board_bytes})
     app.add_middleware(LanguageMiddleware)
+    app.state.players = players
+    app.add_middleware(GuestCookie, secure=players.limits.secure_cookies)
+    app.include_router(players_router(players, hub))
+    app.include_router(tables_router(open_tables))
+    app.include_router(chat_router(chats, hub))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
         headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
-        if request.url.path.startswith(("/game/", "/replay/", "/editor/")):  # a page: say it in a page
+        if request.url.path.startswith(("/game/", "/replay/", "/editor/", "/leaderboard/", "/players/")):  # a page
             page = problem_page(exc.status, exc.message)
             page.headers.update(headers or {})
             return page
@@ -171,7 +180,7 @@ def create_app(
         if exc.status_code == 400 and request.method == "POST":  # FastAPI could not parse the body
             return JSONResponse({"detail": "invalid request: the body is not JSON this server reads (nested too "
                                            "deep, or a number too long)"}, status_code=422)
-        if exc.status_code == 404 and _wants_page(request):
+        if exc.status_code == 404 and wants_page(request):
             return problem_page(404, f"There is no page at {request.url.path[:80]} on this server.")
         return await http_exception_handler(request, exc)
 
@@ -270,10 +279,9 @@ def create_app(
         if options["players"] != len(body.seats):
             raise Refused(f"{options['players']} players need {options['players']} seats, got {len(body.seats)}", 422)
         if body.board is not None:  # a board of one's own, as content: checked as a file is, then kept
-            text, players = body.board, options["players"]
             try:
                 options[board_option(body.game)] = await asyncio.to_thread(
-                    boards.from_client, body.game, text, players)
+                    boards.from_client, body.game, body.board, options["players"])
             except TabletopError as exc:
                 raise Refused(str(exc), 422) from None
         try:
@@ -302,11 +310,16 @@ def create_app(
         seed = new_seed()
         game_id = await services.writer.call(store.create_game, body.game, stored_options, seed, seats, status,
                                              body.clock)
+        unrated = await players.created(game_id, body.game, seats, body.rated, body.public, body.fill_after)
         hub.add(StoredGame(id=game_id, game=body.game, options=stored_options, seed=seed, seats=seats,
                            status=status, created=datetime.now(UTC), bots=any(s.kind == "bot" for s in seats),
                            clock=body.clock))
+        if body.public and body.fill_after is not None and status == WAITING:
+            open_tables.schedule(game_id, body.fill_after)
         return {
             "id": game_id,
+            "rated": body.rated and unrated is None,
+            "unrated": unrated,
             "spectate": f"/game/{game_id}",
             "replay": f"/replay/{game_id}",
             "seats": [
@@ -317,9 +330,10 @@ def create_app(
         }
 
     @app.get("/api/games/{game_id}")
-    async def api_view(game_id: str, token: str | None = None) -> dict[str, Any]:
+    async def api_view(game_id: str, request: Request, token: str | None = None) -> dict[str, Any]:
         room = await hub.room(game_id)
         hand = room.hand_for_token(token)
+        await players.claim(room, hand, request.cookies)
         await room.mark_joined(hand)
         return views.seat_view(room.readonly, hand)
 
@@ -400,7 +414,7 @@ def create_app(
 
     @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
     async def unknown_page(request: Request, path: str) -> Response:
-        if not _wants_page(request):
+        if not wants_page(request):
             return JSONResponse({"detail": "Not Found"}, status_code=404)
         return problem_page(404, f"There is no page at /{path[:80]} on this server.")
 

@@ -21,6 +21,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
+from fastapi import Request
 from fastapi.responses import HTMLResponse
 from markupsafe import Markup
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -181,3 +182,11 @@ def html_page(name: str) -> HTMLResponse:
 
 #: a page's language follows the request's Accept-Language and the language cookie
 LANGUAGE_HEADERS = {"Vary": "Accept-Language, Cookie", "Cache-Control": "no-cache"}
+
+
+def wants_page(request: Request) -> bool:
+    """A request a person's browser made for a page (not the API, a board's file or a script)."""
+    path = request.url.path
+    if path.startswith(("/api/", "/ws/", "/static/", "/boards/")):
+        return False
+    return request.method == "GET"

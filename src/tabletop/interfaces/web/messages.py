@@ -99,9 +99,34 @@ class Rematch(_Message):
     id: Ident = None
 
 
-Message = Act | Undo | Press | Ping | Start | Rename | Prefs | Rematch
+class ChatMessage(_Message):
+    """A line of chat at the table (plain text; the chat module bounds its length and rate)."""
+
+    type: Literal["chat"]
+    text: str = Field(max_length=1000)
+    id: Ident = None
+
+
+class Mute(_Message):
+    """Stop (or start again) receiving an author's chat lines (``author``: their id at this table)."""
+
+    type: Literal["mute"]
+    author: str = Field(max_length=32)
+    muted: bool = True
+    id: Ident = None
+
+
+class RemoveSpectator(_Message):
+    """The host removes a spectator (by their id at this table) from the table."""
+
+    type: Literal["remove"]
+    author: str = Field(max_length=32)
+    id: Ident = None
+
+
+Message = Act | Undo | Press | Ping | Start | Rename | Prefs | Rematch | ChatMessage | Mute | RemoveSpectator
 ClientMessage = Annotated[Message, Field(discriminator="type")]
-_TAGS = ("act", "undo", "press", "ping", "start", "name", "prefs", "rematch")
+_TAGS = ("act", "undo", "press", "ping", "start", "name", "prefs", "rematch", "chat", "mute", "remove")
 _BRANCHES = ("int", "str", "bool", "none")  # the members of a union, as pydantic names them
 _CLIENT_MESSAGE: TypeAdapter[Message] = TypeAdapter(ClientMessage)
 
@@ -145,6 +170,8 @@ class SeatRequest(_Message):
 
 #: the longest turn clock (a day) and the shortest (a few seconds: a test's)
 MAX_CLOCK, MIN_CLOCK = 86_400.0, 1.0
+#: the longest a quick-play table waits for people before bots fill it (ten minutes), and the shortest
+MAX_FILL, MIN_FILL = 600.0, 1.0
 
 
 class CreateRequest(_Message):
@@ -159,6 +186,11 @@ class CreateRequest(_Message):
     clock: Annotated[float, Field(ge=MIN_CLOCK, le=MAX_CLOCK, allow_inf_nan=False)] | None = None
     #: a board of one's own, as the text of its data file (the board editor's TOML), never a path
     board: Annotated[str, Field(max_length=MAX_BOARD_BYTES)] | None = None
+    #: rated: the players' ratings change when it ends; public: listed in the lobby while it waits for
+    #: players; fill_after: seconds after which bots take the seats nobody took (quick play)
+    rated: bool = False
+    public: bool = False
+    fill_after: Annotated[float, Field(ge=MIN_FILL, le=MAX_FILL, allow_inf_nan=False)] | None = None
 
 
 class ActRequest(_Message):

@@ -114,6 +114,19 @@ class Room:
             await self.seating.save()
         self.broadcast()
 
+    async def sit(self, token_hash: str, name: str, expires: str) -> int | None:
+        """A newcomer takes a free seat of this waiting public table (``None``: none free); the game
+        starts once every seat is taken."""
+        seat = self.seating.sit(token_hash, name, expires)
+        if seat is None:
+            return None
+        if all(s.joined for s in self.seating.seats if s.kind == "human"):
+            await self._begin()
+        else:
+            await self.seating.save()
+        self.broadcast()
+        return seat
+
     async def start(self, hand: Hand, stand_in: str) -> None:
         """The host starts a waiting game: seats nobody has joined are played by ``stand_in`` bots."""
         self.seating.seat_stand_ins(hand, stand_in, lambda seat: views.seat_label(self.readonly, seat))
@@ -188,6 +201,8 @@ class Room:
         self.driver.committed(actor, before)
         if self.log.state.is_terminal():
             self.seating.finish()
+            if self.services.players is not None:
+                self.services.players.finished(self)
         self.used = time.monotonic()
         self.broadcast()
 

@@ -77,6 +77,19 @@ class Seating:
             if info.kind == "human" and not info.joined:
                 self._put(seat, replace(info, kind="bot", bot=stand_in, token_hash=None, name=f"{info.name} (bot)"))
 
+    def sit(self, token_hash: str, name: str, expires: str) -> int | None:
+        """A newcomer takes the first free seat of a waiting game (a public table): a person's seat nobody
+        has joined (but the host's) gets their token and name, and counts as joined. Returns the seat
+        (``None``: none free)."""
+        if self.status != WAITING:
+            return None
+        free = next((s for s, info in enumerate(self.seats) if info.kind == "human" and not info.joined
+                     and not info.host), None)
+        if free is not None:
+            self._put(free, replace(self.seats[free], token_hash=token_hash, name=name[:NAME_LENGTH],
+                                    expires=expires, joined=True))
+        return free
+
     def begin(self) -> None:
         """The game starts (store it with :meth:`save_begun`)."""
         self.status = RUNNING

@@ -26,10 +26,13 @@ from tabletop.interfaces.web.limits import Limits, TokenBucket, client_key
 from tabletop.interfaces.web.messages import (
     Act,
     BadMessage,
+    ChatMessage,
     Message,
+    Mute,
     Prefs,
     Press,
     Rematch,
+    RemoveSpectator,
     Rename,
     Start,
     Undo,
@@ -77,13 +80,20 @@ async def _serve(ws: WebSocket, hub: Hub, limits: Limits, game_id: str, token: s
             await ws.send_text(json.dumps({"type": "error", "fatal": True, "message": exc.message}))
             await ws.close(code=code)
         return
+    if hub.services.players is not None:
+        await hub.services.players.claim(room, hand, ws.cookies)
     conn = Connection(hand=hand, send=ws.send_text, queue=limits.send_queue, send_timeout=limits.send_timeout)
+    chat = hub.services.chat
+    if chat is not None:  # before the first message is read: it may be a line of chat
+        await chat.join(room, conn, ws.cookies)
     sender = asyncio.create_task(conn.pump(room.audience))
     receiver = asyncio.create_task(_receive(ws, hub, room, conn, limits))
     try:
         await room.attach(conn)
         await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        if chat is not None:
+            chat.leave(room.id, conn)
         room.detach(conn)
         conn.close()
         for task in (sender, receiver):
@@ -119,6 +129,10 @@ async def _receive(ws: WebSocket, hub: Hub, room: Room, conn: Connection, limits
         except BadMessage as exc:
             conn.kill(INVALID, f"invalid message: {exc}")
             return
+        if isinstance(request, ChatMessage | Mute | RemoveSpectator):
+            if hub.services.chat is not None:
+                conn.reply(await hub.services.chat.answer(room, conn, request))
+            continue
         conn.reply(await _answer(hub, room, conn.hand, request))
 
 

@@ -80,6 +80,11 @@ games_table = Table(
     Column("bots", Boolean, nullable=False, server_default=false()),
     Column("clock", Float, nullable=True),
     Column("rematch", String(32), nullable=True),
+    # players (migration 0005): a rated game changes its players' ratings when it ends; a public one is
+    # listed in the lobby while it waits, and bots fill its free seats at fill_at (quick play)
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("public", Boolean, nullable=False, server_default=false()),
+    Column("fill_at", DateTime(timezone=True), nullable=True),
     Index("ix_games_created", "created"),
     Index("ix_games_status_bots", "status", "bots"),
 )

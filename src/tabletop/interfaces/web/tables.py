@@ -1,8 +1,8 @@
 """Seating people at a table: new games' seats, stand-ins for empty seats, and rematches.
 
 A rematch is a new game of the same game with the same options, seats, names, bots and turn
-clock, in a waiting room of its own. Each person's seat keeps the hash of their token, so the
-link a player holds, with the new game's id, opens their seat in the rematch: nothing secret
+clock, in a waiting room of its own, rated if the game before was. Each person's seat keeps the
+hash of their token, so the link a player holds, with the new game's id, opens their seat in the rematch: nothing secret
 is sent or stored, and one click takes everyone there. Asked for twice, the rematch is the same
 game.
 """
@@ -48,7 +48,10 @@ async def rematch(hub: Hub, room: Room, hand: Hand) -> str:
         draft = rematch_of(finished, services.settings.token_days)
         game_id = await services.writer.call(services.store.create_game, draft.game, draft.options, draft.seed,
                                              draft.seats, draft.status, draft.clock)
-        return replace(draft, id=game_id)
+        made = replace(draft, id=game_id)
+        if services.players is not None:  # a rated game's rematch is rated
+            await services.players.rematched(finished.id, made)
+        return made
 
     game_id, made = await room.settle_rematch(store_rematch)
     if made is not None:

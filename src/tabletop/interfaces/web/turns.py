@@ -78,6 +78,18 @@ def clock_note(seat: int, kind: str) -> str:
     return f"seat {seat}'s {CLOCK_NOTE}: the server played for them"
 
 
+def clock_seat(note: str) -> int | None:
+    """The seat a note of :func:`clock_note` names (``None``: another note).
+
+    >>> clock_seat(clock_note(2, DECIDE)), clock_seat(clock_note(0, ROLL)), clock_seat("the rhino moved")
+    (2, 0, None)
+    """
+    head, _, rest = note.partition("'s turn clock ran out")
+    if not rest or not head.startswith("seat ") or not head[5:].isdigit():
+        return None
+    return int(head[5:])
+
+
 @dataclass
 class Wait:
     """The server waits for ``seat`` to ``kind`` (decide or roll), until ``deadline`` if the game has a clock."""

@@ -10,6 +10,7 @@ import {controls, listedChoices} from "/static/table/controls.js";
 import {describeBoard, refreshWords, renderKey, showKey} from "/static/table/describe.js";
 import {renderEnd, reopenEnd} from "/static/table/ending.js";
 import {setupHelp} from "/static/table/help.js";
+import {receiveChat, setupChat} from "/static/table/chat.js";
 import {renderSettings, setupSettings} from "/static/table/settings.js";
 import {renderLog, renderSeats} from "/static/table/sidebar.js";
 import {renderStage} from "/static/table/stage.js";
@@ -111,6 +112,8 @@ function receive(message) {
     t.view = message;
     t.receivedAt = performance.now();
     scheduleRender();
+  } else if (message.type === "chat") {
+    receiveChat(message);
   } else if (message.type === "ack") {
     const then = pending.get(message.id);
     pending.delete(message.id);
@@ -285,6 +288,7 @@ async function main() {
   render();
   setupHelp(data, early.help);
   connect();
+  setupChat({gameId, token, send: (message) => send(message), host: data.mine.some((s) => data.seats[s]?.host)});
 }
 
 main();

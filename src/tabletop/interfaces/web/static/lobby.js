@@ -121,7 +121,8 @@ async function create(event) {
   try {
     $("create-button").disabled = true;
     const created = await api("/api/games", {game: game.name, options: collectOptions(game), seats,
-      start: friends ? "joined" : "now", clock, board: chosenBoard(game)});
+      start: friends ? "joined" : "now", clock, board: chosenBoard(game), rated: $("rated-box").checked,
+      public: $("public-box").checked});
     const invites = {};
     const links = $("links");
     links.replaceChildren();

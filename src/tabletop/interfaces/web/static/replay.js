@@ -31,6 +31,18 @@ function stepText(view) {
   return said ? `${head}: ${said} (${view.last})` : `${head}: ${view.last}`;
 }
 
+const CHAT_STRINGS = {none: tr("Nothing was said by this point."), spectator: tr("spectator")};
+
+/** The chat said by this step (a finished game's, both channels), as plain text. */
+async function showChat(at) {
+  try {
+    const {lines} = await api(`/api/games/${gameId}/chat?step=${at}`);
+    $("replay-chat").replaceChildren(...(lines.length ? lines.map((line) => el("li", {class: `chat-line ${line.channel}`},
+      el("span", {class: "chat-name"}, line.name + (line.channel === "spectators" ? ` (${CHAT_STRINGS.spectator})` : "")),
+      ": ", el("span", {class: "chat-text"}, line.text))) : [el("li", {class: "muted"}, CHAT_STRINGS.none)]));
+  } catch { /* the replay goes on without its chat */ }
+}
+
 async function show(target) {
   const view = await api(`/api/games/${gameId}/replay?step=${target}`);
   step = view.step;
@@ -49,6 +61,7 @@ async function show(target) {
   patch($("tray-box"), tray({view, board, ctx}));
   $("log").replaceChildren(...view.log.map((line) => el("li", {title: line}, readable(view, line))));
   $("log").scrollTop = $("log").scrollHeight;
+  showChat(step);
   history.replaceState(null, "", `?step=${step}`);
 }
 

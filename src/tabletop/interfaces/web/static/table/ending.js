@@ -4,6 +4,7 @@
 import {el, readable} from "/static/common.js";
 import {list} from "/static/words.js";
 import {tr, trn} from "/static/i18n.js";
+import {ratingTable} from "/static/table/ratings.js";
 
 // the words of this module (for translation)
 const WORDS = {results: tr("Results"), nobody: tr("Nobody won"), shared: tr("You share the win!"), won: tr("You won!"),
@@ -54,6 +55,7 @@ function endContent(t) {
   return [
     el("h2", {id: "end-title"}, headline(t)),
     el("p", {class: "reason", id: "end-reason"}, view.ending?.reason ? readable(view, view.ending.reason) : ""),
+    ratingTable(t),
     el("div", {class: "end-actions"}, rematch,
       el("a", {class: "button-link", href: `/replay/${view.id}`, id: "end-replay"}, WORDS.replay),
       el("a", {class: "button-link", href: "/", id: "end-lobby"}, WORDS.lobby),

@@ -1,0 +1,189 @@
+"""Chat at the table, over the WebSocket: channels, plain text, limits, mute, removing a spectator, isolation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from tabletop.interfaces.web.app import create_app
+from tabletop.interfaces.web.players import PlayerLimits
+from tabletop.interfaces.web.rooms import Settings
+from web_api import create, token_of
+
+INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
+DUEL = [{"kind": "human", "name": "Ann", "host": True}, {"kind": "human", "name": "Bob"}]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    # the test client's WebSocket is ws://, which carries no Secure cookie: these cookies are plain
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", INSTANT, player_limits=PlayerLimits(secure_cookies=False))
+    with TestClient(app) as c:
+        yield c
+
+
+def browser(client: TestClient, name: str) -> httpx.Cookies:
+    """A browser's cookies: it opened the lobby, so it holds a guest cookie of its own."""
+    client.cookies = httpx.Cookies()
+    client.get("/")
+    jar = httpx.Cookies(client.cookies)
+    assert "tabletop_guest" in jar, name
+    return jar
+
+
+def connect(client: TestClient, jar: httpx.Cookies, path: str) -> Any:
+    client.cookies = jar
+    return client.websocket_connect(path)
+
+
+def chat_lines(ws: Any) -> list[dict[str, Any]]:
+    """The next chat lines this socket is sent (skipping views and answers)."""
+    while True:
+        frame = ws.receive_json()
+        for message in [frame, *frame.get("replies", [])]:
+            if message.get("type") == "chat" and message.get("lines"):
+                return list(message["lines"])
+
+
+def texts(ws: Any, count: int) -> list[str]:
+    """The texts of the next ``count`` chat lines this socket is sent."""
+    found: list[str] = []
+    while len(found) < count:
+        found += [line["text"] for line in chat_lines(ws)]
+    return found
+
+
+def answer(ws: Any, ident: int) -> dict[str, Any]:
+    while True:
+        frame = ws.receive_json()
+        for message in [frame, *frame.get("replies", [])]:
+            if message.get("id") == ident and message.get("type") in ("ack", "error"):
+                return dict(message)
+
+
+def test_players_and_spectators_chat_apart_as_plain_text_and_nothing_reaches_another_table(
+        client: TestClient) -> None:
+    game = create(client, "duel", DUEL)
+    other = create(client, "duel", DUEL)
+    jars = {name: browser(client, name) for name in ["ann", "bob", "sue", "tim", "far"]}
+    g = game["id"]
+    with connect(client, jars["ann"], f"/ws/{g}?token={token_of(game, 0)}") as ann, \
+            connect(client, jars["bob"], f"/ws/{g}?token={token_of(game, 1)}") as bob, \
+            connect(client, jars["sue"], f"/ws/{g}") as sue, \
+            connect(client, jars["tim"], f"/ws/{g}") as tim, \
+            connect(client, jars["far"], f"/ws/{other['id']}?token={token_of(other, 0)}") as far:
+        ann.send_json({"type": "chat", "text": "<b>Good luck!</b> **bold**", "id": 1})
+        [line] = chat_lines(bob)
+        assert (line["name"], line["channel"], line["text"]) == ("Ann", "players", "<b>Good luck!</b> **bold**")
+        assert chat_lines(sue)[0]["text"] == line["text"]  # spectators read the players' channel
+        sue.send_json({"type": "chat", "text": "go left, Ann!", "id": 2})
+        assert texts(tim, 2) == [line["text"], "go left, Ann!"]
+        bob.send_json({"type": "chat", "text": "thanks", "id": 3})
+        assert texts(ann, 2) == [line["text"], "thanks"]  # not Sue's line: players never see spectators
+        far.send_json({"type": "chat", "text": "anyone?", "id": 4})
+        assert texts(far, 1) == ["anyone?"]
+        ann.send_json({"type": "chat", "text": "after", "id": 5})
+        assert texts(bob, 2) == ["thanks", "after"]  # nothing of the other table came in between
+    client.cookies = jars["bob"]
+    seated = client.get(f"/api/games/{g}/chat", params={"token": token_of(game, 1)}).json()
+    assert [x["text"] for x in seated["lines"]] == [line["text"], "thanks", "after"] and seated["can_post"]
+    watching = client.get(f"/api/games/{g}/chat").json()["lines"]
+    assert [(x["channel"], x["text"], x["step"]) for x in watching] == [
+        ("players", "<b>Good luck!</b> **bold**", 0), ("spectators", "go left, Ann!", 0), ("players", "thanks", 0),
+        ("players", "after", 0)]
+    assert all("token" not in str(x) for x in watching)
+
+
+def test_the_chat_is_stored_with_the_game_and_shown_in_its_replay(client: TestClient) -> None:
+    game = create(client, "duel", DUEL, options={"rounds": 1})
+    g = game["id"]
+    jar = browser(client, "ann")
+    with connect(client, jar, f"/ws/{g}?token={token_of(game, 0)}") as ann:
+        ann.send_json({"type": "chat", "text": "before", "id": 1})
+        answer(ann, 1)
+        for n, (seat, pick) in enumerate([(0, "left"), (1, "right")]):
+            client.post(f"/api/games/{g}/act", json={"token": token_of(game, seat), "action": pick})
+            ann.send_json({"type": "chat", "text": f"after {n + 1}", "id": 2 + n})
+            answer(ann, 2 + n)
+    replay = client.get(f"/api/games/{g}/chat", params={"step": 1}).json()
+    assert [(x["text"], x["step"]) for x in replay["lines"]] == [("before", 0), ("after 1", 1)]
+    assert replay["can_post"] is False
+    assert len(client.get(f"/api/games/{g}/chat").json()["lines"]) == 3
+
+
+def test_a_muted_author_is_not_delivered_to_the_muter(client: TestClient) -> None:
+    game = create(client, "duel", DUEL)
+    g = game["id"]
+    jars = {name: browser(client, name) for name in ["ann", "bob", "sue"]}
+    with connect(client, jars["ann"], f"/ws/{g}?token={token_of(game, 0)}") as ann, \
+            connect(client, jars["bob"], f"/ws/{g}?token={token_of(game, 1)}") as bob, \
+            connect(client, jars["sue"], f"/ws/{g}") as sue:
+        ann.send_json({"type": "chat", "text": "one", "id": 1})
+        author = chat_lines(bob)[0]["author"]
+        chat_lines(sue)
+        bob.send_json({"type": "mute", "author": author, "id": 2})
+        assert answer(bob, 2)["type"] == "ack"
+        ann.send_json({"type": "chat", "text": "two", "id": 3})
+        assert texts(sue, 1) == ["two"]  # said, and delivered to others
+        bob.send_json({"type": "chat", "text": "three", "id": 4})
+        assert texts(bob, 1) == ["three"]  # Bob never got "two"
+        bob.send_json({"type": "mute", "author": author, "muted": False, "id": 5})
+        answer(bob, 5)
+        ann.send_json({"type": "chat", "text": "four", "id": 6})
+        assert texts(bob, 1) == ["four"]
+
+
+def test_chat_limits_and_masked_tokens(client: TestClient) -> None:
+    game = create(client, "duel", DUEL)
+    g = game["id"]
+    jar = browser(client, "ann")
+    with connect(client, jar, f"/ws/{g}?token={token_of(game, 0)}") as ann:
+        ann.send_json({"type": "chat", "text": "x" * 301, "id": 1})
+        assert "at most 300 characters" in answer(ann, 1)["message"]
+        ann.send_json({"type": "chat", "text": " \u202e ", "id": 2})
+        assert "empty" in answer(ann, 2)["message"]
+        ann.send_json({"type": "chat", "text": f"Bob: https://x/game/{g}?token={token_of(game, 1)} or "
+                                               f"{token_of(game, 1)}", "id": 3})
+        [line] = chat_lines(ann)
+        assert token_of(game, 1) not in line["text"] and line["text"].count("[hidden]") == 2
+        replies = []
+        for n in range(4, 10):
+            ann.send_json({"type": "chat", "text": f"spam {n}", "id": n})
+            replies.append(answer(ann, n)["type"])
+        assert "error" in replies and replies[:4] == ["ack"] * 4  # bursts of 5 (one said above), 1 a second
+    with pytest.raises(WebSocketDisconnect) as closed, \
+            connect(client, jar, f"/ws/{g}?token={token_of(game, 0)}") as ann:
+        ann.send_json({"type": "chat", "text": "y" * 1001})
+        ann.receive_json()
+        ann.receive_json()
+        ann.receive_json()
+    assert closed.value.code == 1007  # beyond the message schema's bound: the socket is closed
+
+
+def test_the_host_removes_a_spectator_who_cannot_come_back(client: TestClient) -> None:
+    game = create(client, "duel", DUEL)
+    g = game["id"]
+    jars = {name: browser(client, name) for name in ["ann", "bob", "sue"]}
+    with connect(client, jars["ann"], f"/ws/{g}?token={token_of(game, 0)}") as ann, \
+            connect(client, jars["bob"], f"/ws/{g}?token={token_of(game, 1)}") as bob, \
+            connect(client, jars["sue"], f"/ws/{g}") as sue:
+        sue.send_json({"type": "chat", "text": "boo", "id": 1})
+        author = chat_lines(sue)[0]["author"]
+        bob.send_json({"type": "remove", "author": author, "id": 2})
+        assert "only the host" in answer(bob, 2)["message"]
+        ann.send_json({"type": "remove", "author": author, "id": 3})
+        assert answer(ann, 3)["type"] == "ack"
+        with pytest.raises(WebSocketDisconnect) as removed:
+            while True:
+                sue.receive_json()
+        assert removed.value.code == 4403
+    with pytest.raises(WebSocketDisconnect) as again, connect(client, jars["sue"], f"/ws/{g}") as sue:
+        while True:
+            sue.receive_json()
+    assert again.value.code == 4403
