@@ -25,7 +25,8 @@ from tabletop.interfaces.web.services import GAMES_KEPT
 from web_api import create, token_of, wait_until
 
 INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
-#: finished games put away after 2 s (time to take a weak reference to each room); creation limits out of the way of a test that creates many games
+#: finished games put away after 2 s (time to take a weak reference to each room); creation limits
+#: out of the way of a test that creates many games
 LIMITS = Limits(finished_seconds=2.0, games_per_minute=10_000, games_burst=10_000, server_games_per_minute=10_000,
                 server_games_burst=10_000, analysis_workers=0)
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
