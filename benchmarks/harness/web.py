@@ -42,6 +42,8 @@ from harness.server import cpu_seconds, free_port, rss_mb
 
 #: the real games, played in turn by the load client's games
 GAMES = ("jumanji", "doodle-jump", "donkey-kong")
+#: seconds the load client keeps an idle HTTP connection for another request (below the server's idle timeout)
+KEEPALIVE_SECONDS = 2.0
 
 
 def open_files(pid: int) -> int:
@@ -184,7 +186,10 @@ class LoadClient:
     def http(self, address: str) -> httpx.AsyncClient:
         client = self._http.get(address)
         if client is None:
-            transport = httpx.AsyncHTTPTransport(local_address=address, retries=0)
+            # a kept-alive connection is dropped well before the server's idle timeout (5 s by default): at the
+            # same 5 s as httpx's default, a request sent as the server closes the connection is reset unanswered
+            transport = httpx.AsyncHTTPTransport(local_address=address, retries=0,
+                                                 limits=httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS))
             client = self._http[address] = httpx.AsyncClient(base_url=self.url, transport=transport, timeout=60.0)
         return client
 

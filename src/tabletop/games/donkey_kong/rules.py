@@ -21,6 +21,12 @@ JUMP = "jump"
 HAMMER = "hammer"
 
 
+#: card distributions a board's rules keep (one per pile composition met; 0.5 to 1 kB each). A random
+#: game meets some sixty new compositions, so a server playing many games fills the cache: the 20,000
+#: kept before were 10 to 20 MB per board, a creep of a long-running server (issue 22, finding 7)
+CARD_DISTRIBUTIONS_KEPT = 4_096
+
+
 class Rules:
     """Everything fixed about a game: read from one data file."""
 
@@ -71,7 +77,7 @@ class Rules:
         dist = self._dists.get(key)
         if dist is None:
             dist = Distribution.counted(self.card_outcomes[verb], counts)
-            if len(self._dists) > 20_000:
+            if len(self._dists) >= CARD_DISTRIBUTIONS_KEPT:
                 self._dists.clear()
             self._dists[key] = dist
         return dist

@@ -284,8 +284,8 @@ def create_app(
                     boards.from_client, body.game, body.board, options["players"])
             except TabletopError as exc:
                 raise Refused(str(exc), 422) from None
-        try:
-            game = boards.make(body.game, options)
+        try:  # made once per game and options (a Game checks its options and builds its tables: milliseconds)
+            game, _board = services.game(body.game, options)
         except TabletopError as exc:
             raise Refused(str(exc), 422) from None
         stored_options = {**game.options, **{name: options.get(name) for name in file_options(body.game)}}

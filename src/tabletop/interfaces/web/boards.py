@@ -20,6 +20,7 @@ A board may also give, each optional:
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections import OrderedDict
 from pathlib import Path
@@ -57,6 +58,9 @@ def static_board(game: Game) -> dict[str, Any]:
         return {}
 
 
+# A board's files do not change while the server runs: each address below is looked up once per game
+# (every view's header names them; a file system lookup per view cost a quarter of building it).
+@functools.lru_cache(maxsize=256)
 def board_module(game: str) -> str | None:
     """The address of the game's ``board.js`` for the pages (``None``: the page shows the text)."""
     return f"/boards/{game}/{ENTRY}" if web_board(game) is not None else None
@@ -74,6 +78,7 @@ def asset(game: str, path: str) -> Path | None:
     return wanted
 
 
+@functools.lru_cache(maxsize=256)
 def board_style(game: str) -> str | None:
     """The address of the board's own stylesheet (``board.css`` in ``ASSETS``), if it has one."""
     board = web_board(game)
@@ -82,6 +87,7 @@ def board_style(game: str) -> str | None:
     return f"/boards/{game}/{STYLE}"
 
 
+@functools.lru_cache(maxsize=256)
 def help_page(game: str) -> str | None:
     """The address of the game's "how to play" page, if its board has one."""
     board = web_board(game)

@@ -248,9 +248,11 @@ class Driver:
         if seconds <= 0:
             await asyncio.sleep(0)
             return
-        # an undo ends the pause: the drive goes on from the position it left (its clock included)
+        # an undo ends the pause: the drive goes on from the position it left (its clock included);
+        # asyncio.timeout, unlike wait_for, makes no task per pause
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._moved.wait(), seconds)
+            async with asyncio.timeout(seconds):
+                await self._moved.wait()
 
     async def close(self) -> None:
         self.turns.stop()

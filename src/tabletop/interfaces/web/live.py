@@ -157,7 +157,8 @@ class LiveRace:
                     break
                 self.changed.clear()
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.changed.wait(), timeout=left)
+                    async with asyncio.timeout(left):  # no task per wait, unlike wait_for
+                        await self.changed.wait()
         finally:
             for task in bots:
                 task.cancel()

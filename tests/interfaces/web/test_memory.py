@@ -1,0 +1,98 @@
+"""Memory that follows the games in play (issue 22, finding 7): what a finished game leaves behind.
+
+A soak plays games for many minutes; whatever a game leaves in the server once it is over
+and put away is a creep. These tests play many games to their end, let the hub put them
+away, and check that nothing keeps them: no room, action log or connection is alive, and
+every registry and cache the server keeps across games is empty or at its bound.
+``duel`` (tests/interfaces/web/conftest.py): two seats pick left or right in turn.
+"""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tabletop.interfaces.web import boards
+from tabletop.interfaces.web.app import create_app
+from tabletop.interfaces.web.limits import Limits
+from tabletop.interfaces.web.rooms import Room, Settings
+from tabletop.interfaces.web.services import GAMES_KEPT
+from web_api import create, token_of, wait_until
+
+INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
+#: finished games put away after 2 s (time to take a weak reference to each room); creation limits
+#: out of the way of a test that creates many games
+LIMITS = Limits(finished_seconds=2.0, games_per_minute=10_000, games_burst=10_000, server_games_per_minute=10_000,
+                server_games_burst=10_000, analysis_workers=0)
+BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+GAMES = 24
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", INSTANT, limits=LIMITS)) as c:
+        yield c
+
+
+def play_and_put_away(client: TestClient, count: int, **options: int) -> list[weakref.ReferenceType[Room]]:
+    """Create ``count`` bot games, wait until each is over and put away; weak references to their rooms."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    ids, rooms = [], []
+    for _ in range(count):
+        created = create(client, "duel", BOTS, options)
+        ids.append(created["id"])
+        rooms.append(weakref.ref(hub.rooms[created["id"]]))
+    wait_until(lambda: all(client.get(f"/api/games/{g}").json()["terminal"] for g in ids), timeout=60)
+    wait_until(lambda: not any(g in hub.rooms for g in ids), timeout=30)
+    return rooms
+
+
+def test_finished_games_put_away_leave_nothing_behind(client: TestClient) -> None:
+    rooms = play_and_put_away(client, GAMES)
+    gc.collect()
+    alive = [ref() for ref in rooms if ref() is not None]
+    assert alive == [], f"{len(alive)} of {GAMES} rooms put away are still kept alive"
+    app = client.app
+    assert not app.state.hub.rooms and not app.state.hub._loading  # type: ignore[attr-defined]
+    assert not app.state.sockets  # type: ignore[attr-defined]
+
+
+def test_a_person_s_game_watched_then_left_leaves_nothing_behind(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    created = create(client, "duel", [{"kind": "human", "name": "Ann"}, BOTS[0]])
+    game_id, token = created["id"], token_of(created, 0)
+    room = weakref.ref(hub.rooms[game_id])
+    with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+        while True:
+            view = ws.receive_json()
+            if view.get("type") == "view" and view["terminal"]:
+                break
+            if view.get("type") == "view" and view["legal"]:
+                ws.send_json({"type": "act", "action": view["legal"][0], "n": view["n"], "id": view["n"]})
+    wait_until(lambda: game_id not in hub.rooms, timeout=30)
+    gc.collect()
+    assert room() is None, "a room a person played and left is still kept alive"
+    assert not client.app.state.sockets  # type: ignore[attr-defined]
+
+
+def test_the_games_made_for_new_games_stay_at_their_bound(client: TestClient) -> None:
+    services = client.app.state.services  # type: ignore[attr-defined]
+    for rounds in range(1, 21):  # twenty option sets: twenty games made, each once
+        create(client, "duel", BOTS, {"rounds": rounds})
+        create(client, "duel", BOTS, {"rounds": rounds})
+    assert len(services.games) <= GAMES_KEPT
+    made = {id(game) for game, _board in services.games.values()}
+    assert len(made) <= 2 * 20  # a game made once per option set (a new game's, and its stored options')
+
+
+def test_the_board_addresses_are_looked_up_once_per_game() -> None:
+    boards.board_style.cache_clear()
+    for _ in range(50):
+        boards.board_style("duel"), boards.help_page("duel"), boards.board_module("duel")
+    assert boards.board_style.cache_info().misses == 1
+    assert boards.board_style.cache_info().maxsize is not None  # a bound, whatever names are asked for
