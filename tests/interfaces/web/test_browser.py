@@ -36,10 +36,13 @@ def create_from_lobby(page: Any, server: Any, game: str, seats: list[str], playe
 
 
 def tab_to(page: Any, selector: str, limit: int = 80) -> bool:
-    """Press Tab until the focus is on an element matching ``selector`` (False if it never gets there)."""
+    """Press Tab until the focus is on an element matching ``selector`` (False if it never gets there, or the page
+    moved on meanwhile and shows none: a person stops tabbing then)."""
     for _ in range(limit):
-        if page.evaluate("(s) => Boolean(document.activeElement?.matches(s))", selector):
-            return True
+        found = page.evaluate("(s) => document.activeElement?.matches(s) ? 1 : document.querySelector(s) ? 0 : -1",
+                              selector)
+        if found:
+            return bool(found > 0)
         page.keyboard.press("Tab")
     return False
 

@@ -7,7 +7,7 @@
 - the end screen: a dialog that takes the focus, Rematch first, a results table (finding 5);
 - the Jumanji rescue during the real 8-second countdown at the game's pace of a roll a second: eight presses
   spread over the 8 seconds, held 150 ms each with the mouse or a finger, give eight rolls (finding 4);
-- a choice button keeps the focus when an update arrives;
+- a choice button keeps the focus when an update arrives; a digit chooses while the focus is on a setting;
 - pass and play, the waiting room with "start now", the turn clock, the HTML 404 page;
 - on a phone: no layout shift as the game starts;
 - axe-core (the npm package's ``axe.min.js``, which ``make test`` installs under .venv/node) finds no
@@ -328,6 +328,23 @@ def test_a_choice_keeps_the_focus_when_an_update_arrives(browser: Any, server: A
     finally:
         ann_context.close()
         bob_context.close()
+
+
+def test_a_digit_chooses_while_the_focus_is_on_a_setting(page: Any, server: Any) -> None:
+    """Keys ignored on a settings checkbox stalled a keyboard-only game: Tab had left the focus there."""
+    create(page, server, "duel", ["me", "me"])
+    page.wait_for_selector(".choice[data-action='left']")
+    page.click("#settings summary")
+    page.focus("#set-calm")
+    page.keyboard.press("Space")  # Space and Enter still toggle the setting and choose nothing
+    assert page.is_checked("#set-calm")
+    assert page.locator("#log li").count() == 0
+    page.keyboard.press("1")
+    page.wait_for_selector("#log li:has-text('picks left')")
+    page.focus("select#set-language")
+    page.keyboard.press("2")  # a list keeps its keys (it jumps to an option typed)
+    page.wait_for_timeout(300)
+    assert page.locator("#log li").count() == 1
 
 
 def test_pass_and_play_on_one_device_with_a_turn_clock(page: Any, server: Any) -> None:

@@ -222,9 +222,12 @@ function ticking() {
 
 document.addEventListener("keydown", (event) => {
   const view = t.view;
-  if (!view || event.target.matches("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target.closest("dialog[open]")) return;
+  if (!view || event.ctrlKey || event.metaKey || event.altKey || event.target.closest("dialog[open]")) return;
   const key = event.key.toLowerCase();
+  // a field that takes text (or a list that jumps to a typed letter) keeps its keys; a checkbox (a setting) keeps
+  // only Space and Enter, which toggle it: a digit pressed there still chooses
+  if (event.target.matches("input:not([type=checkbox]):not([type=radio]), select, textarea")) return;
+  if (event.target.matches("input") && (key === " " || key === "enter")) return;
   if (key === "escape") finishWalks(document.getElementById("board"));  // skip the move being shown
   if (key === "d") {
     t.ctx.describe();
