@@ -63,6 +63,8 @@ def play_to_the_end(page: Any, limit: float = 150.0, last: bool = False) -> None
         elif page.locator("#roll-button").count():
             page.keyboard.press("r")
         elif choices:
+            if page.evaluate("Boolean(document.activeElement?.matches('select'))"):
+                page.keyboard.press("Tab")  # a list keeps its keys: a person tabs out of it first
             page.keyboard.press(str(min(choices, 9)) if last else "1")
         elif page.locator("#board .target").count() and tab_to(page, "#board .target"):
             page.keyboard.press("Enter")
