@@ -21,12 +21,33 @@ const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const token = new URLSearchParams(location.search).get("token");
 
+/** This page's clock (Unix seconds, monotonic within the page). */
+const local = () => (performance.timeOrigin + performance.now()) / 1000;
+
 /** Everything the parts of the page draw from. */
 const t = {
   view: null, board: null, token, log: [], history: [], recent: [], logShown: 0, error: "",
   receivedAt: 0, shownSeat: null, endDismissed: false,
-  elapsed: () => (performance.now() - t.receivedAt) / 1000,
+  // The server keeps every timer (a rescue's 8 s, a turn clock): a view says what was left when it was measured
+  // (`measured_at`, on the server's clock). `ahead` is what the server's clock reads, less this page's, when a
+  // press sent now reaches it (from the last ping: its clock in the pong, plus the round trip), so the countdown
+  // shows the time left for a press, however late the view arrived; a press made while it shows time counts.
+  ahead: null,
+  elapsed: () => {
+    const since = (performance.now() - t.receivedAt) / 1000;  // at least this long ago, whatever the clocks say
+    const at = t.view?.measured_at;
+    return t.ahead === null || !at ? since : Math.max(since, local() + t.ahead - at);
+  },
 };
+
+/** Read the server's clock (at connection, and as a race begins: the network may have changed since). */
+function syncClock() {
+  const sent = local();
+  send({type: "ping"}, (pong) => {
+    const now = local();
+    if (typeof pong.now === "number") t.ahead = pong.now - now + (now - sent);
+  });
+}
 
 let socket = null;
 let requestId = 0;
@@ -80,6 +101,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}${query}`);
   socket.onopen = () => {
     retry = 500;
+    syncClock();
     $("connection").textContent = tr("Connected");
     $("connection").className = "connection ok";
   };
@@ -108,10 +130,11 @@ function receive(message) {
     message.log_lines = t.log;
     if (!message.board && t.view) message.board = t.view.board;
     if (t.view && message.you !== t.view.you) t.shownSeat = t.shownSeat === message.you ? t.shownSeat : null;
+    if (message.live && !t.view?.live) syncClock();  // a race begins: time it on the server's clock as it is now
     t.view = message;
     t.receivedAt = performance.now();
     scheduleRender();
-  } else if (message.type === "ack") {
+  } else if (message.type === "ack" || message.type === "pong") {
     const then = pending.get(message.id);
     pending.delete(message.id);
     if (then) then(message);
