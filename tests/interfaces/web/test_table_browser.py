@@ -55,6 +55,17 @@ def test_a_whole_game_with_the_mouse_or_touch_never_scrolls_to_a_decision(
         create(page, server, game, ["me", bot])
         page.wait_for_selector("dialog#help[open]")  # a first game of this kind: "How to play"
         shot(page, shoot, f"{game}-{device}-help")
+        guide = page.evaluate("""() => { const d = document.getElementById("help"), b = d.querySelector("button");
+            const r = b.getBoundingClientRect();
+            return {top: d.scrollTop, title: d.querySelector("h2").textContent, focused: document.activeElement === b,
+                    reached: r.top >= 0 && r.bottom <= innerHeight && d.contains(document.elementFromPoint(
+                      r.left + r.width / 2, r.top + r.height / 2))}; }""")
+        assert guide["top"] == 0, "the guide opens at its beginning, not scrolled to its button"
+        assert guide["focused"] and guide["reached"], f"'Got it' has the focus and is in reach: {guide}"
+        assert guide["title"].startswith("How to play "), guide["title"]
+        cut = page.evaluate("(h) => h.scrollHeight > h.clientHeight + 1 || h.scrollWidth > h.clientWidth + 1",
+                            page.locator("#title").element_handle())
+        assert not cut, f"the header cuts the game's name: {page.text_content('#title')!r}"
         close_help(page, device)
         page.wait_for_selector("#board svg, #board .html-board")
         page.wait_for_timeout(500)

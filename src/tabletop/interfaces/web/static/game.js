@@ -297,6 +297,9 @@ async function main() {
     return;
   }
   t.board = (await early.board) || await loadBoard(data.board_module);
+  // the board's own stylesheet applies before the first frame (a danger card restyled after it shifts the page);
+  // a stylesheet that never comes delays the table at most a second and a half
+  if (early.styled) await Promise.race([early.styled, new Promise((done) => setTimeout(done, 1500))]);
   if (t.board.colour) t.ctx.colour = (seat) => t.board.colour(t.view || data, seat);
   setupZoom(t);
   $("stage").addEventListener("pointerdown", () => finishWalks($("board")), {passive: true});
