@@ -46,6 +46,23 @@ FAST_GAME = Settings(bot_delay=0.0, chance_delay=0.0, live_seconds=2.0, live_act
 HELP_READ = f"localStorage.setItem('tabletop.helped', '{json.dumps(dict.fromkeys(installed_games(), True))}')"
 
 
+#: the table's layout is final: the parts beside the board are drawn (one frame after the board), the fonts are
+#: in, and the board's viewport has kept its place and size for five animation frames
+SETTLED = """() => {
+  const r = document.getElementById("viewport").getBoundingClientRect();
+  const box = [r.x, r.y, r.width, r.height].join();
+  window.__settledFrames = box === window.__settledBox ? (window.__settledFrames || 0) + 1 : 0;
+  window.__settledBox = box;
+  return window.__settledFrames >= 5 && document.fonts.status === "loaded"
+    && document.getElementById("keys").textContent.trim() !== "";
+}"""
+
+
+def settle(page: Any) -> None:
+    """Wait until the table's layout is final (see ``SETTLED``): measured before, a place may move under a finger."""
+    page.wait_for_function(SETTLED, polling="raf")
+
+
 def axe_violations(page: Any, source: str) -> list[str]:
     """Every axe-core violation on the page now, of any impact, as "rule (impact): first elements"."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):

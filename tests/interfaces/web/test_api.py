@@ -398,3 +398,17 @@ def test_state_log_from_an_entry_formats_only_the_new_lines() -> None:
         state.apply_action(text)
     assert state.log(1) == state.log()[1:] == ["seat 1 rolls 3", "seat 0 rolls 1"]
     assert state.log(state.log_size()) == []
+
+
+@pytest.mark.parametrize("path", ["/", "/static/style.css", "/static/game.js", "/api/games"])
+def test_pages_scripts_and_json_leave_compressed(client: TestClient, path: str) -> None:
+    """Lighthouse (issue 23): the table's files went out uncompressed, a third of a slow phone's load."""
+    for _ in range(3):  # enough games that the list is worth compressing
+        client.post("/api/games", json={"game": "duel", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    plain = client.get(path, headers={"Accept-Encoding": "identity"})
+    packed = client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert plain.status_code == packed.status_code == 200
+    assert "content-encoding" not in plain.headers
+    assert packed.headers["content-encoding"] == "gzip"
+    assert packed.content == plain.content  # httpx undoes the compression: the same bytes arrive
+    assert int(packed.headers["content-length"]) < len(plain.content) / 2

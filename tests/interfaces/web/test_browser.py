@@ -36,10 +36,13 @@ def create_from_lobby(page: Any, server: Any, game: str, seats: list[str], playe
 
 
 def tab_to(page: Any, selector: str, limit: int = 80) -> bool:
-    """Press Tab until the focus is on an element matching ``selector`` (False if it never gets there)."""
+    """Press Tab until the focus is on an element matching ``selector`` (False if it never gets there, or the page
+    moved on meanwhile and shows none: a person stops tabbing then)."""
     for _ in range(limit):
-        if page.evaluate("(s) => Boolean(document.activeElement?.matches(s))", selector):
-            return True
+        found = page.evaluate("(s) => document.activeElement?.matches(s) ? 1 : document.querySelector(s) ? 0 : -1",
+                              selector)
+        if found:
+            return bool(found > 0)
         page.keyboard.press("Tab")
     return False
 
@@ -60,6 +63,8 @@ def play_to_the_end(page: Any, limit: float = 150.0, last: bool = False) -> None
         elif page.locator("#roll-button").count():
             page.keyboard.press("r")
         elif choices:
+            if page.evaluate("Boolean(document.activeElement?.matches('select'))"):
+                page.keyboard.press("Tab")  # a list keeps its keys: a person tabs out of it first
             page.keyboard.press(str(min(choices, 9)) if last else "1")
         elif page.locator("#board .target").count() and tab_to(page, "#board .target"):
             page.keyboard.press("Enter")

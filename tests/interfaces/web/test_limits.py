@@ -105,7 +105,10 @@ def test_a_refusal_of_the_game_keeps_the_socket_open(client: TestClient) -> None
         ws.send_text('{"type": "act", "action": "left", "id": 1}')
         assert "spectators cannot act" in ws.receive_json()["message"]
         ws.send_text('{"type": "ping", "id": 2}')
-        assert ws.receive_json() == {"type": "pong", "id": 2}
+        before = time.time()
+        pong = ws.receive_json()
+        assert pong == {"type": "pong", "id": 2, "now": pong["now"]}
+        assert before - 1 < pong["now"] < time.time() + 1, "a pong carries the server's clock, for a page to sync"
 
 
 @pytest.mark.parametrize(("body", "message"), [

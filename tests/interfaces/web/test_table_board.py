@@ -13,12 +13,13 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from table_pages import FAST_GAME, assert_accessible, create_by_api, new_page
+from table_pages import FAST_GAME, assert_accessible, create_by_api, new_page, settle
 from tabletop.core.registry import installed_games
 from tabletop.interfaces.web.catalog import heuristic_available
 from tabletop.interfaces.web.rooms import Settings
@@ -108,42 +109,53 @@ def offset_of(page: Any) -> tuple[float, float]:
     return float(found[0]), float(found[1])
 
 
-def touches(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
-    fingers = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]
-    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": fingers})
+class Fingers:
+    """Touches sent through the DevTools protocol, each stamped with the time a person's hand takes (``after``
+    seconds past the last one), whatever the machine's load: Chrome reads a finger's speed from the stamps, so a
+    pan that ends at rest starts no fling (a fling swallows the next tap, as on a real phone)."""
+
+    def __init__(self, cdp: Any) -> None:
+        self.cdp = cdp
+        self.clock = time.time() - 30  # in the past, so that no stamp lies ahead of the taps that follow
+
+    def __call__(self, kind: str, points: list[tuple[float, float]], after: float = 0.016) -> None:
+        self.clock += after
+        fingers = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": fingers, "timestamp": self.clock})
 
 
 @pytest.mark.skipif("donkey-kong" not in GAMES, reason="the Donkey Kong game is not installed")
 def test_pinch_zooms_and_a_finger_pans_the_board_on_a_phone(browser: Any, server: Any, stored_game: Any) -> None:
     context, page = new_page(browser, "phone", helped=True)
-    cdp = context.new_cdp_session(page)
+    touches = Fingers(context.new_cdp_session(page))
     try:  # a game of people waiting for a roll: nothing moves while the fingers do
         game_id, tokens, _ = stored_game(server.database, "donkey-kong", 2,
                                          lambda s: s.turn_number() > 2 and s.is_chance_node())
         page.goto(f"{server.url}/game/{game_id}?token={tokens[1]}")
         page.wait_for_selector("#board svg")
+        settle(page)
         label = page.locator("#board svg text", has_text=re.compile(r"^A1$")).first
         before = label.bounding_box()
         box = page.locator("#viewport").bounding_box()
         assert before is not None and box is not None
         cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        touches(cdp, "touchStart", [(cx - 30, cy), (cx + 30, cy)])
+        touches("touchStart", [(cx - 30, cy), (cx + 30, cy)])
         for spread in range(40, 160, 20):  # the fingers move apart
-            touches(cdp, "touchMove", [(cx - spread, cy), (cx + spread, cy)])
-        touches(cdp, "touchEnd", [])
+            touches("touchMove", [(cx - spread, cy), (cx + spread, cy)])
+        touches("touchEnd", [])
         zoomed = scale_of(page)
         assert 3.5 < zoomed <= 4.0, f"a pinch to five times the fingers' distance zoomed {zoomed:.2f}x (at most 4x)"
         after = label.bounding_box()
         assert after is not None and after["height"] >= 1.9 * before["height"], "the labels grow with the board"
         x0, y0 = offset_of(page)
-        touches(cdp, "touchStart", [(cx, cy)])
+        touches("touchStart", [(cx, cy)], after=0.5)
         for step in range(1, 6):
-            touches(cdp, "touchMove", [(cx + 20 * step, cy + 10 * step)])
-        touches(cdp, "touchEnd", [])
+            touches("touchMove", [(cx + 20 * step, cy + 10 * step)], after=0.05)
+        touches("touchMove", [(cx + 100, cy + 50)], after=0.3)  # the finger rests, then lifts: no fling
+        touches("touchEnd", [], after=0.1)
         x1, y1 = offset_of(page)
         assert (x1 - x0, y1 - y0) == pytest.approx((100, 50), abs=1), "one finger pans the zoomed board"
         assert page.evaluate("window.scrollY") == 0, "the page itself did not scroll"
-        page.wait_for_timeout(500)  # a person lifts the finger and looks (a tap at once only stops the fling)
         page.get_by_role("button", name="Show the whole board").tap()
         expect(page.locator("#zoom-fit")).to_have_count(0)
         assert scale_of(page) == 1

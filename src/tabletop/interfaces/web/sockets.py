@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from typing import Any
 
 from fastapi import WebSocket
@@ -156,7 +157,7 @@ async def _answer(hub: Hub, room: Room, hand: Hand, request: Message) -> dict[st
         elif isinstance(request, Rematch):
             return {"type": "ack", "id": ident, "rematch": await rematch(hub, room, hand)}
         else:
-            return {"type": "pong", "id": ident}
+            return {"type": "pong", "id": ident, "now": round(time.time(), 3)}  # the server's clock, for a page to sync
         return {"type": "ack", "id": ident}
     except Refused as exc:
         return {"type": "error", "id": ident, "message": exc.message}

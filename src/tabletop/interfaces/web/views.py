@@ -10,6 +10,7 @@ position serves every viewer; otherwise each seat gets its own.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.game import Game
@@ -141,6 +142,9 @@ def shared_view(room: ReadOnlyRoom) -> dict[str, Any]:
         "ending": summary_of(room.game, state) if terminal else None,
         "log_size": len(room.log_lines),
         "live": room.live.view() if room.live is not None else None,
+        # the server's clock (Unix seconds) when the countdowns above were read (``live.remaining``, ``wait.left``):
+        # a page reckons them on the server's clock from here, not from when the view reached it (see game.js)
+        "measured_at": round(time.time(), 3),
     }
 
 

@@ -22,12 +22,33 @@ const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const token = new URLSearchParams(location.search).get("token");
 
+/** This page's clock (Unix seconds, monotonic within the page). */
+const local = () => (performance.timeOrigin + performance.now()) / 1000;
+
 /** Everything the parts of the page draw from. */
 const t = {
   view: null, board: null, token, log: [], history: [], recent: [], logShown: 0, error: "",
   receivedAt: 0, shownSeat: null, endDismissed: false,
-  elapsed: () => (performance.now() - t.receivedAt) / 1000,
+  // The server keeps every timer (a rescue's 8 s, a turn clock): a view says what was left when it was measured
+  // (`measured_at`, on the server's clock). `ahead` is what the server's clock reads, less this page's, when a
+  // press sent now reaches it (from the last ping: its clock in the pong, plus the round trip), so the countdown
+  // shows the time left for a press, however late the view arrived; a press made while it shows time counts.
+  ahead: null,
+  elapsed: () => {
+    const since = (performance.now() - t.receivedAt) / 1000;  // at least this long ago, whatever the clocks say
+    const at = t.view?.measured_at;
+    return t.ahead === null || !at ? since : Math.max(since, local() + t.ahead - at);
+  },
 };
+
+/** Read the server's clock (at connection, and as a race begins: the network may have changed since). */
+function syncClock() {
+  const sent = local();
+  send({type: "ping"}, (pong) => {
+    const now = local();
+    if (typeof pong.now === "number") t.ahead = pong.now - now + (now - sent);
+  });
+}
 
 let socket = null;
 let requestId = 0;
@@ -81,6 +102,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}${query}`);
   socket.onopen = () => {
     retry = 500;
+    syncClock();
     $("connection").textContent = tr("Connected");
     $("connection").className = "connection ok";
   };
@@ -109,12 +131,13 @@ function receive(message) {
     message.log_lines = t.log;
     if (!message.board && t.view) message.board = t.view.board;
     if (t.view && message.you !== t.view.you) t.shownSeat = t.shownSeat === message.you ? t.shownSeat : null;
+    if (message.live && !t.view?.live) syncClock();  // a race begins: time it on the server's clock as it is now
     t.view = message;
     t.receivedAt = performance.now();
     scheduleRender();
   } else if (message.type === "chat") {
     receiveChat(message);
-  } else if (message.type === "ack") {
+  } else if (message.type === "ack" || message.type === "pong") {
     const then = pending.get(message.id);
     pending.delete(message.id);
     if (then) then(message);
@@ -225,9 +248,12 @@ function ticking() {
 
 document.addEventListener("keydown", (event) => {
   const view = t.view;
-  if (!view || event.target.matches("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target.closest("dialog[open]")) return;
+  if (!view || event.ctrlKey || event.metaKey || event.altKey || event.target.closest("dialog[open]")) return;
   const key = event.key.toLowerCase();
+  // a field that takes text (or a list that jumps to a typed letter) keeps its keys; a checkbox (a setting) keeps
+  // only Space and Enter, which toggle it: a digit pressed there still chooses
+  if (event.target.matches("input:not([type=checkbox]):not([type=radio]), select, textarea")) return;
+  if (event.target.matches("input") && (key === " " || key === "enter")) return;
   if (key === "escape") finishWalks(document.getElementById("board"));  // skip the move being shown
   if (key === "d") {
     t.ctx.describe();
@@ -274,6 +300,9 @@ async function main() {
     return;
   }
   t.board = (await early.board) || await loadBoard(data.board_module);
+  // the board's own stylesheet applies before the first frame (a danger card restyled after it shifts the page);
+  // a stylesheet that never comes delays the table at most a second and a half
+  if (early.styled) await Promise.race([early.styled, new Promise((done) => setTimeout(done, 1500))]);
   if (t.board.colour) t.ctx.colour = (seat) => t.board.colour(t.view || data, seat);
   setupZoom(t);
   $("stage").addEventListener("pointerdown", () => finishWalks($("board")), {passive: true});

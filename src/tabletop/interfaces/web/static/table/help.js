@@ -1,5 +1,7 @@
 // "How to play": the game's own short guide (its board's how-to-play.html), shown on a player's first game
-// of it and whenever asked for.
+// of it (once the board is on screen) and whenever asked for. It opens at its beginning, "Got it" in reach.
+import {tr} from "/static/i18n.js";
+
 const SEEN = "tabletop.helped";
 
 /** `text`: the guide, if the page asked for it already (a promise of its HTML). */
@@ -15,10 +17,11 @@ export function setupHelp(view, text = null) {
     if (!loaded) {
       const guide = text ? await text : await fetch(view.how_to).then((r) => (r.ok ? r.text() : ""));
       document.getElementById("help-text").innerHTML = guide;
-      document.getElementById("help-title").textContent = `How to play ${view.title}`;
+      document.getElementById("help-title").textContent = tr("How to play {game}", {game: view.title});
       loaded = true;
     }
     dialog.showModal();
+    dialog.scrollTop = 0;  // its button has the focus (Enter closes it), but a guide is read from the top
   };
   button.hidden = false;
   button.addEventListener("click", open);
@@ -26,6 +29,6 @@ export function setupHelp(view, text = null) {
   if (!seen[view.game] && view.mine.length) {
     seen[view.game] = true;
     localStorage.setItem(SEEN, JSON.stringify(seen));
-    open();
+    requestAnimationFrame(() => setTimeout(open));  // after the board's first frame: it shows behind the guide at once
   }
 }
