@@ -1,8 +1,11 @@
 // Donkey Kong: girders and ladders, pawns, barrels and fireballs, Donkey Kong's arm, the Oil Can, the dice, and
 // the routes to choose from (their words, the cards and the key are in explain.js).
-import {el, fixedLayer, svg, walk} from "/static/common.js";
+import {el, fixedLayer, lastEvent, svg, walk} from "/static/common.js";
 import {cardName, cards, label} from "./explain.js";
 import {tr, trn} from "/static/i18n.js";
+
+// the engine's message for the white die's roll (the log's key: see tabletop.core.events)
+const WHITE_ROLL = "{seat} rolls white {n}";
 
 // the words drawn on the board (the rest are in explain.js)
 const barrelsLeft = (n) => trn("{n} barrel left", "{n} barrels left", n);
@@ -79,8 +82,8 @@ export function dice(view, ctx) {
     }
   }
   if (white === null) return null;
-  const line = [...(view.log_lines || [])].reverse().find((l) => new RegExp(`^seat \\d+ rolls white ${white}\\b`).test(l));
-  const seat = line ? Number(/^seat (\d+)/.exec(line)[1]) : null;
+  const event = lastEvent(view, [WHITE_ROLL], (fields) => fields.n === Number(white));
+  const seat = event ? event.fields.seat : null;
   const shown = [{key: `white-${at}`, face: Number(white), pips: true, tone: "white", label: tr("white die: {n}", {n: Number(white)})}];
   if (red !== null) {
     shown.push({key: `red-${at}`, face: red === "rests" ? "zz" : Number(red), pips: red !== "rests", tone: "red",

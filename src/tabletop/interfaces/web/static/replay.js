@@ -47,7 +47,7 @@ async function show(target) {
   playWalks($("board"));
   fitText($("stage"));
   patch($("tray-box"), tray({view, board, ctx}));
-  $("log").replaceChildren(...view.log.map((line) => el("li", {title: line}, readable(view, line))));
+  $("log").replaceChildren(...view.log.map((line) => el("li", {}, readable(view, line))));
   $("log").scrollTop = $("log").scrollHeight;
   history.replaceState(null, "", `?step=${step}`);
 }
