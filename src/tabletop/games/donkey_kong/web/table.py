@@ -70,7 +70,7 @@ def summary(state: State) -> dict[str, Any] | None:
                 cards[seat] += sum(replay.played_of(seat)) - held[seat]
         if text.startswith(STEAL):  # K-CARD-6: the stealer takes the card into their hand
             for event in replay.events(size):
-                if event.message == STEALS:
+                if event.message == STEALS and isinstance(event.fields, dict):
                     steals[event.fields["seat"]] += 1
     scores = state.scores()
     finisher = None if state.finisher < 0 else state.finisher
