@@ -299,10 +299,13 @@ function drawScenery(root, view, geo, board) {
   }
   // the Oil Can, where fireballs wait
   const [ox, oy] = geo.spot("OIL");
+  // TRANSLATORS: the word printed on the Oil Can, in capitals as on the arcade screen (the can is narrow: keep it short)
+  const oil = tr("OIL");
   root.append(svg("g", {class: "oil"}, svg("title", {}, trn("Oil Can: {n} fireball waiting", "Oil Can: {n} fireballs waiting", state.fireballs_at_oil_can)),
     svg("rect", {x: ox - 28, y: oy - 30, width: 56, height: 48, rx: 6, fill: "#1f6fe0", stroke: "#cfe0ff",
       "stroke-width": 2}),
-    svg("text", {x: ox, y: oy + 2, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#fff"}, "OIL"),
+    svg("text", {x: ox, y: oy + 2, "text-anchor": "middle", "font-size": Math.min(16, 84 / oil.length), "font-weight": 800,
+      fill: "#fff"}, oil),
     svg("circle", {cx: ox - 8, cy: oy - 46, r: 9, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 2.5}),
     svg("text", {x: ox + 4, y: oy - 38, "font-size": 20, "font-weight": 700, fill: "#ffb347"},
       `×${state.fireballs_at_oil_can}`)));
@@ -319,8 +322,9 @@ function drawScenery(root, view, geo, board) {
         "stroke-width": 2, "stroke-dasharray": "3 5"}));
     }
     root.append(svg("rect", {x: sx - 34, y: sy - 14, width: 68, height: 30, rx: 8, fill: "#123a2a", stroke: "#7bd389",
-      "stroke-width": 2, class: "space"}, svg("title", {}, "START")));
-    root.append(svg("text", {x: sx, y: sy + 30, "text-anchor": "middle", "font-size": 13, fill: "#7bd389"}, "START"));
+      "stroke-width": 2, class: "space"}, svg("title", {}, tr("Start space"))));
+    // TRANSLATORS: the label under the Start space, in capitals
+    root.append(svg("text", {x: sx, y: sy + 30, "text-anchor": "middle", "font-size": 13, fill: "#7bd389"}, tr("START")));
   }
 }
 
