@@ -129,6 +129,26 @@ def translations(lang: str) -> _gettext.NullTranslations:
     return first or _gettext.NullTranslations()
 
 
+@functools.cache
+def translated(lang: str) -> frozenset[str]:
+    """Every message ``lang``'s catalogs translate (``context\x04message`` for one with a context): what a test
+    asks to be sure a word never falls back on English (a translation may read like the English: "Monster")."""
+    from babel.messages.pofile import read_po
+
+    found: set[str] = set()
+    for root in catalog_roots():
+        path = po_path(lang, root)
+        if not path.is_file():
+            continue
+        with path.open("rb") as handle:
+            for message in read_po(handle, locale=lang):
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                if message.id and not message.fuzzy and all(strings):
+                    key = message.id[0] if isinstance(message.id, tuple) else message.id
+                    found.add(f"{message.context}\x04{key}" if message.context else str(key))
+    return frozenset(found)
+
+
 def gettext(message: str) -> str:
     """``message`` in the current language."""
     return translations(_language.get()).gettext(message)

@@ -241,7 +241,7 @@ class State(abc.ABC):
         """Record an event: an English message with ``{name}`` fields given by name (see :mod:`tabletop.core.events`),
         read (and translated) only when someone reads it. A message with positional ``{}`` fields (``args``)
         still works, as it did before the log was translated, but reads the same in every language."""
-        self._events.append((message, fields or args))
+        self._events.append((message, args if args else fields))
 
     def events(self, start: int = 0) -> list[Event]:
         """What happened since this state was created (from entry ``start`` on), as events: each a message
