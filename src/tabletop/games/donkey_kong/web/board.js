@@ -95,11 +95,14 @@ export function dice(view, ctx) {
   return {caption: seat === null ? tr("The dice") : tr("{name} rolled", {name: ctx.seatName(seat)}), dice: shown, note};
 }
 
+/** A space's name as the board shows it: its notation ("A4"), and the Start space in the page's language. */
+const spaceName = (name) => (name === "START" ? tr("START") : name);
+
 export function seatExtra(view, seat) {
   const hand = cards(view);
   const score = view.state.scores?.[seat] ?? 0;
   const up = (hand.up[seat] || []).map(cardName);
-  return el("span", {class: "muted"}, ` · ${tr("score {score} · at {at}", {score, at: view.state.pawns[seat]})}`,
+  return el("span", {class: "muted"}, ` · ${tr("score {score} · at {at}", {score, at: spaceName(view.state.pawns[seat])})}`,
     el("span", {class: "cards-line"}, ` · ${tr("cards: {cards}", {cards: up.length ? up.join(", ") : tr("none")})}`,
       ` · ${tr("{n} scored", {n: (hand.down[seat] || []).length})}`));
 }

@@ -326,7 +326,7 @@ function drawPad(root, view, ctx, options, name, number, x, y, chosen) {
 function drawDoodlers(root, view, ctx, padAt, height) {
   const state = view.state;
   const startY = height - 40;
-  root.append(svg("text", {x: MARGIN + 6, y: startY + 12, "font-size": 24, fill: "#6b665c"}, "start"));
+  root.append(svg("text", {x: MARGIN + 6, y: startY + 12, "font-size": 24, fill: "#6b665c"}, tr("start")));
   const crowd = {};
   const before = lastSpots.id === view.id && view.n > lastSpots.n && view.n - lastSpots.n <= 4 ? lastSpots.spots : null;
   const spots = [];

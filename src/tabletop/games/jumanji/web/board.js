@@ -179,7 +179,7 @@ export function draw(view, ctx) {
   for (let seat = 0; seat < colours.length && seat < 4; seat++) {  // the words stay live (they keep their size)
     const [sx, sy] = spot(seat, 0, lengths[seat] ?? 64);
     root.append(svg("text", {x: sx, y: sy + 7, "text-anchor": "middle", "font-size": 20, "font-weight": 800,
-      fill: "#fff", stroke: "#0006", "stroke-width": 3, "paint-order": "stroke"}, "START"));
+      fill: "#fff", stroke: "#0006", "stroke-width": 3, "paint-order": "stroke"}, tr("START")));
   }
   root.append(svg("text", {x: C, y: C + 14, "text-anchor": "middle", "font-size": 40, "font-weight": 800,
     fill: "#3b2a05", "letter-spacing": 2}, "JUMANJI"));

@@ -1,5 +1,7 @@
 // "How to play": the game's own short guide (its board's how-to-play.html), shown on a player's first game
 // of it and whenever asked for.
+import {tr} from "/static/i18n.js";
+
 const SEEN = "tabletop.helped";
 
 /** `text`: the guide, if the page asked for it already (a promise of its HTML). */
@@ -15,7 +17,7 @@ export function setupHelp(view, text = null) {
     if (!loaded) {
       const guide = text ? await text : await fetch(view.how_to).then((r) => (r.ok ? r.text() : ""));
       document.getElementById("help-text").innerHTML = guide;
-      document.getElementById("help-title").textContent = `How to play ${view.title}`;
+      document.getElementById("help-title").textContent = tr("How to play {title}", {title: view.title});
       loaded = true;
     }
     dialog.showModal();
