@@ -307,7 +307,7 @@ function drawScenery(root, view, geo, board) {
   root.append(svg("g", {class: "oil"}, svg("title", {}, trn("Oil Can: {n} fireball waiting", "Oil Can: {n} fireballs waiting", state.fireballs_at_oil_can)),
     svg("rect", {x: ox - 28, y: oy - 30, width: 56, height: 48, rx: 6, fill: "#1f6fe0", stroke: "#cfe0ff",
       "stroke-width": 2}),
-    svg("text", {x: ox, y: oy + 2, "text-anchor": "middle", "font-size": Math.min(16, 84 / oil.length), "font-weight": 800,
+    svg("text", {x: ox, y: oy + 2, "text-anchor": "middle", "font-size": Math.min(16, 70 / oil.length), "font-weight": 800,
       fill: "#fff"}, oil),
     svg("circle", {cx: ox - 8, cy: oy - 46, r: 9, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 2.5}),
     svg("text", {x: ox + 4, y: oy - 38, "font-size": 20, "font-weight": 700, fill: "#ffb347"},
