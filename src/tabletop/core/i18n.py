@@ -68,13 +68,13 @@ def po_path(lang: str, root: Path = LOCALES) -> Path:
     return root / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def catalog_roots() -> list[Path]:
-    """Every ``locales`` directory: the shared one, then each installed game's (in its package)."""
+def game_homes() -> dict[str, Path]:
+    """Each installed game's package directory (where its ``locales`` are), by the game's name."""
     import inspect
 
     from tabletop.core.registry import game_class, installed_games
 
-    roots = [LOCALES]
+    homes: dict[str, Path] = {}
     for name in installed_games():
         try:
             home = Path(inspect.getfile(game_class(name))).resolve().parent
@@ -82,6 +82,14 @@ def catalog_roots() -> list[Path]:
             continue
         while home.name != "games" and (home.parent / "__init__.py").is_file() and home.parent.name != "games":
             home = home.parent  # the game's package, above the module that defines its class
+        homes[name] = home
+    return homes
+
+
+def catalog_roots() -> list[Path]:
+    """Every ``locales`` directory: the shared one, then each installed game's (in its package)."""
+    roots = [LOCALES]
+    for home in game_homes().values():
         if (home / "locales").is_dir() and home / "locales" not in roots:
             roots.append(home / "locales")
     return roots
@@ -121,6 +129,26 @@ def translations(lang: str) -> _gettext.NullTranslations:
     return first or _gettext.NullTranslations()
 
 
+@functools.cache
+def translated(lang: str) -> frozenset[str]:
+    """Every message ``lang``'s catalogs translate (``context\x04message`` for one with a context): what a test
+    asks to be sure a word never falls back on English (a translation may read like the English: "Monster")."""
+    from babel.messages.pofile import read_po
+
+    found: set[str] = set()
+    for root in catalog_roots():
+        path = po_path(lang, root)
+        if not path.is_file():
+            continue
+        with path.open("rb") as handle:
+            for message in read_po(handle, locale=lang):
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                if message.id and not message.fuzzy and all(strings):
+                    key = message.id[0] if isinstance(message.id, tuple) else message.id
+                    found.add(f"{message.context}\x04{key}" if message.context else str(key))
+    return frozenset(found)
+
+
 def gettext(message: str) -> str:
     """``message`` in the current language."""
     return translations(_language.get()).gettext(message)
@@ -142,3 +170,24 @@ _ = gettext
 def N_(message: str) -> str:  # gettext's name for "extract me, translate me later"
     """Mark ``message`` for the catalogs where it is defined, and translate it where it is shown."""
     return message
+
+
+def NC_(context: str, message: str) -> str:  # gettext's N_ with a context (pgettext's marker)
+    """Mark ``message`` (in ``context``) for the catalogs; :func:`pgettext` translates it where it is shown."""
+    return message
+
+
+#: the context of an option's name and of its choices as the lobby shows them (``option_label``)
+OPTION = "option"
+
+
+def option_label(name: str) -> str:
+    """An option's name (``turn_limit``) or choice as people read it, in the current language ("turn limit"):
+    the catalogs hold it with the context :data:`OPTION` (a game marks its own with ``NC_(OPTION, "...")``).
+
+    >>> with using("de"):
+    ...     option_label("turn_limit")
+    'Zuglimit'
+    """
+    return pgettext(OPTION, name.replace("_", " "))
+

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from tabletop.core.actions import Action
 from tabletop.core.chance import Distribution
 from tabletop.core.errors import IllegalActionError
+from tabletop.core.events import Event, english
 
 if TYPE_CHECKING:
     from tabletop.core.game import Game
@@ -44,7 +45,7 @@ class State(abc.ABC):
         self._history: list[Action] = []
         self._legal: tuple[Action, ...] | None = None
         self._distribution: Distribution | None = None
-        self._events: list[tuple[str, tuple[Any, ...]]] = []
+        self._events: list[tuple[str, dict[str, Any] | tuple[Any, ...]]] = []
         self._texts: dict[str, Action] | None = None
 
     # -- hooks each game fills ----------------------------------------------------
@@ -236,17 +237,24 @@ class State(abc.ABC):
         return {}
 
     # -- the event log --------------------------------------------------------------
-    def _log(self, message: str, *args: Any) -> None:
-        """Record a readable event; ``message`` is formatted only when read."""
-        self._events.append((message, args))
+    def _log(self, message: str, /, *args: Any, **fields: Any) -> None:
+        """Record an event: an English message with ``{name}`` fields given by name (see :mod:`tabletop.core.events`),
+        read (and translated) only when someone reads it. A message with positional ``{}`` fields (``args``)
+        still works, as it did before the log was translated, but reads the same in every language."""
+        self._events.append((message, args if args else fields))
+
+    def events(self, start: int = 0) -> list[Event]:
+        """What happened since this state was created (from entry ``start`` on), as events: each a message
+        (its key) and its fields, for a front end to show in its reader's language."""
+        return [Event(message, fields) for message, fields in self._events[start:]]
 
     def log(self, start: int = 0) -> list[str]:
-        """What happened, in words, since this state was created (from entry ``start`` on).
+        """What happened, in the engine's English words, since this state was created (from entry ``start`` on).
 
         A viewer that has shown the first ``start`` entries asks only for the new ones,
         so only those are formatted.
         """
-        return [message.format(*args) if args else message for message, args in self._events[start:]]
+        return [english(Event(message, fields)) for message, fields in self._events[start:]]
 
     def log_size(self) -> int:
         return len(self._events)

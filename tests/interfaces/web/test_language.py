@@ -97,13 +97,17 @@ def test_the_pages_catalog_is_served_per_language_with_its_plural_categories(cli
 def test_the_lobby_catalog_and_a_boards_guide_are_translated(client: TestClient) -> None:
     english = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
     german = {g["name"]: g for g in client.get("/api/catalog", headers={"Accept-Language": "de"}).json()["games"]}
-    # tabletop's own games (each with its catalog); the example game outside tabletop speaks English only
+    # every game with a catalog: tabletop's own and the example game packaged outside tabletop
     real = [name for name in installed_games() if name.replace("-", "_") in {d.name for d in catalogs.domains()}]
-    assert len(real) == 3
+    assert len(real) >= 4
     for name in real:
         if english[name]["description"]:
             assert german[name]["description"] != english[name]["description"]
         assert [b["label"] for b in german[name]["bots"]][:2] == ["Anfänger", "Leicht"]
+        for option, deutsch in zip(english[name]["options"], german[name]["options"], strict=True):
+            # the option's name and choices as people read them, never its identifier
+            assert option["label"] == option["name"].replace("_", " ") and deutsch["label"] != option["label"], option
+            assert (deutsch["choice_labels"] or []) != (option["choice_labels"] or [None])
     guides = [g for g in (client.get(f"/api/games/{create(client, n, HUMANS)['id']}").json()["how_to"]
                           for n in real if english[n]["min_players"] <= 2) if g]
     assert guides

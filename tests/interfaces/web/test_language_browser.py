@@ -19,11 +19,13 @@ from table_pages import assert_accessible, new_page
 from tabletop.core.registry import installed_games
 from tabletop.interfaces.web import catalogs
 
-#: tabletop's own games, each with a catalog of its own (the example game outside tabletop speaks English only)
+#: every game with a catalog of its own: tabletop's three and the example game packaged outside tabletop
 GAMES = [name for name in installed_games() if name.replace("-", "_") in {d.name for d in catalogs.domains()}]
 LOCALES = {"de": "de-DE", "en": "en-US"}
 #: words of the status bar in English that a German page must not show
 ENGLISH = re.compile(r"\b(must|roll|rolls|choose|waiting|rolling)\b", re.IGNORECASE)
+#: words of the engine's log in English that a German log must not show (seats are named, the rest translated)
+ENGLISH_LOG = re.compile(r"\b(seat|seats|rolls|is dealt|goes on|is placed|moves to|begins|tie)\b")
 OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
 #: the status line shows whole (longer German words must not cut what a player must do)
 WHOLE = "() => { const s = document.getElementById('status'); return s.scrollHeight <= s.clientHeight + 1; }"
@@ -40,7 +42,7 @@ def _open_table(server: Any, game: str) -> str:
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_lobby_and_every_games_table_in_german_and_english(browser: Any, server: Any, shoot: Any,
                                                               axe_source: str, lang: str, device: str) -> None:
-    assert len(GAMES) == 3
+    assert len(GAMES) >= 4
     context, page = new_page(browser, device, helped=True, locale=LOCALES[lang])
     try:
         page.goto(server.url + "/")
@@ -54,14 +56,16 @@ def test_the_lobby_and_every_games_table_in_german_and_english(browser: Any, ser
         assert_accessible(page, axe_source, f"the lobby ({lang}, {device})")
         for game in GAMES:
             page.goto(_open_table(server, game))
-            page.wait_for_selector("#board svg")
+            page.wait_for_selector("#board > *")
             page.wait_for_function("document.getElementById('status').textContent.length > 0"
                                    " && !document.getElementById('status').textContent.includes('…')")
             page.wait_for_timeout(900)  # dice and cards settle
             status = page.text_content("#status") or ""
             assert page.evaluate("document.documentElement.lang") == lang
+            log = page.eval_on_selector_all("#log li", "items => items.map((item) => item.textContent)")
             if lang == "de":
                 assert not ENGLISH.search(status), status
+                assert not [line for line in log if ENGLISH_LOG.search(line)], log
                 assert page.text_content("#help-button") == "Spielregeln"
             else:
                 assert page.text_content("#help-button") == "How to play"

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.core import Game, GameInfo, GameParts, NotationError, Option
+from tabletop.core.i18n import N_, NC_
 from tabletop.core.notation import parse_int
 from tabletop_pig.state import DECIDING, ROLLING, WON, PigState
 
@@ -13,12 +14,19 @@ from tabletop_pig.state import DECIDING, ROLLING, WON, PigState
 MAX_POINTS = 1_000_000
 
 
+#: the options' names (and choices) as the lobby shows them, in the catalogs (tabletop.core.i18n.option_label)
+OPTION_LABELS = (
+    NC_("option", "first player"),
+    NC_("option", "goal"),
+)
+
+
 class PigGame(Game):
     """Pig for 2 to 4 players: roll to add to your turn, hold to bank it, a 1 loses it; first to ``goal`` wins."""
 
     info = GameInfo(
         name="pig",
-        title="Pig (dice game)",
+        title=N_("Pig (dice game)"),
         min_players=2,
         max_players=4,
         options=(
@@ -28,7 +36,7 @@ class PigGame(Game):
         ),
         min_return=-1.0,
         max_return=1.0,
-        description="Roll a die as long as you dare; a 1 loses the turn's points. First to 100 wins.",
+        description=N_("Roll a die as long as you dare; a 1 loses the turn's points. First to 100 wins."),
     )
     parts = GameParts(
         terminal="tabletop_pig.terminal",

@@ -47,22 +47,24 @@ class PigState(State):
     def _apply(self, action: Action) -> None:
         if isinstance(action, Face):
             if action.value == 1:  # P-ROLL-2
-                self._log("seat {} rolls a 1 and loses {} points", self.seat, self.turn_total)
+                self._log("{seat} rolls a 1 and loses {points} points", seat=self.seat, points=self.turn_total)
                 self._next_turn()
             else:  # P-ROLL-1
                 self.turn_total += action.value
                 self.next = DECIDING
-                self._log("seat {} rolls {}: {} this turn", self.seat, action.value, self.turn_total)
+                self._log("{seat} rolls {n}: {points} this turn", seat=self.seat, n=action.value,
+                          points=self.turn_total)
         elif action is ROLL:
             self.next = ROLLING
         else:
             assert action is HOLD
             self.scores[self.seat] += self.turn_total  # P-HOLD-1
-            self._log("seat {} holds {}: score {}", self.seat, self.turn_total, self.scores[self.seat])
+            self._log("{seat} holds {points}: score {score}", seat=self.seat, points=self.turn_total,
+                      score=self.scores[self.seat])
             if self.scores[self.seat] >= self.game.goal:  # P-END-1
                 self.turn_total = 0
                 self.next = WON
-                self._log("seat {} reaches {} and wins", self.seat, self.game.goal)
+                self._log("{seat} reaches {goal} and wins", seat=self.seat, goal=self.game.goal)
             else:
                 self._next_turn()
 

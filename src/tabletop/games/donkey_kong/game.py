@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tabletop.core.game import Game, GameInfo, TimeModel
-from tabletop.core.i18n import N_
+from tabletop.core.i18n import N_, NC_
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.core.twins import Twins
@@ -19,6 +19,13 @@ from tabletop.games.donkey_kong.state import OPENING_ROUNDS, DonkeyKongState
 #: R-K24: turns before a game ends with no winner; random players' games end in a few hundred
 TURN_LIMIT = 2000
 MAX_TURN_LIMIT = 1_000_000
+
+
+#: the options' names (and choices) as the lobby shows them, in the catalogs (tabletop.core.i18n.option_label)
+OPTION_LABELS = (
+    NC_("option", "first player"),
+    NC_("option", "turn limit"),
+)
 
 
 class DonkeyKongGame(Game):

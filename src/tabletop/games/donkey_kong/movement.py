@@ -204,7 +204,7 @@ class Movement(Position):
             return
         if self.turn >= self.game.turn_limit:  # R-K24: the last turn allowed is over, and nobody finished
             self.stage = OVER
-            self._log("turn {} was the last: the game ends with no winner", self.turn)
+            self._log("turn {turn} was the last: the game ends with no winner", turn=self.turn)
             return
         self._start_turn((self.turn_seat + 1) % self.players)  # K-TURN-1: play passes to the left
 
@@ -233,12 +233,12 @@ class Movement(Position):
                         self._log("a barrel reaches the Oil Can and a fireball is released")
                     elif obstacles[at] is FIREBALL:  # K-OBS-7
                         self.barrels_in_arm += 1
-                        self._log("a barrel meets a fireball at {} and is destroyed", board.names[at])
+                        self._log("a barrel meets a fireball at {space} and is destroyed", space=board.names[at])
                         break
                 elif obstacles[at] is BARREL:  # K-OBS-7
                     obstacles[at] = NO_OBSTACLE
                     self.barrels_in_arm += 1
-                    self._log("a fireball destroys a barrel at {}", board.names[at])
+                    self._log("a fireball destroys a barrel at {space}", space=board.names[at])
                 if at in pawns:  # K-CARD-2: every pawn here, from the player whose turn it is leftwards
                     self.in_contact = [seat for seat in SEAT_ORDERS[self.players][self.turn_seat] if pawns[seat] == at]
                     self.landed_exactly = left == 0 and board.ladder_of[at] < 0

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import TYPE_CHECKING, NamedTuple
 
+from tabletop.core.i18n import N_
 from tabletop.core.state import CHANCE, State
 
 if TYPE_CHECKING:
@@ -60,6 +61,10 @@ class Obstacle(IntEnum):
 
 
 OBSTACLE_WORDS = ("nothing", "barrel", "fireball")
+#: the log's message for a card played on each kind of obstacle (one message each: a language may need
+#: the obstacle's gender around it)
+PLAYED_ON = ("", N_("{seat} plays {card} {points} on the barrel at {space}"),
+             N_("{seat} plays {card} {points} on the fireball at {space}"))
 
 # Looking up an enum member (``Stage.WALK``) costs about a microsecond in Python 3.11, and ``==`` on
 # int subclasses misses the interpreter's fast path for ints; the rules' hot paths use these module

@@ -144,12 +144,12 @@ class ReadableDonkeyKongState(DonkeyKongState):
             if obstacles[s] is FIREBALL:  # K-OBS-7
                 self.barrels_in_arm += 1
                 self.mover_kind = NO_OBSTACLE
-                self._log("a barrel meets a fireball at {} and is destroyed", board.names[s])
+                self._log("a barrel meets a fireball at {space} and is destroyed", space=board.names[s])
                 return
         elif obstacles[s] is BARREL:  # K-OBS-7
             obstacles[s] = NO_OBSTACLE
             self.barrels_in_arm += 1
-            self._log("a fireball destroys a barrel at {}", board.names[s])
+            self._log("a fireball destroys a barrel at {space}", space=board.names[s])
         if s in self.pawns:  # K-CARD-2: every pawn here, from the player whose turn it is leftwards
             players, first, pawns = self.players, self.turn_seat, self.pawns
             self.in_contact = [(first + k) % players for k in range(players) if pawns[(first + k) % players] == s]

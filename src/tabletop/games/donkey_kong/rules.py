@@ -12,6 +12,7 @@ from pathlib import Path
 from tabletop.core.chance import Distribution
 from tabletop.core.data import DataCache
 from tabletop.core.errors import DataFileError
+from tabletop.core.events import Term
 from tabletop.core.game import TimeModel
 from tabletop.games.donkey_kong.actions import CARD_VERBS, RESTS, CardOutcome, PlayCard, Roll
 from tabletop.games.donkey_kong.board import Board, BoardError
@@ -19,6 +20,8 @@ from tabletop.games.donkey_kong.data import RulesModel, default_path, read_rules
 
 JUMP = "jump"
 HAMMER = "hammer"
+#: the cards' kinds in the log's words
+CARD_WORDS = {JUMP: "Jump", HAMMER: "Hammer"}
 
 
 #: card distributions a board's rules keep (one per pile composition met; 0.5 to 1 kB each). A random
@@ -42,6 +45,8 @@ class Rules:
         self.card_index = {code: i for i, code in enumerate(self.card_codes)}
         self.card_points = tuple(c.points for c in model.cards)
         self.card_is_hammer = tuple(c.kind == HAMMER for c in model.cards)
+        #: each card's kind as people read it ("Jump", "Hammer": translated in the log)
+        self.card_words = tuple(Term(CARD_WORDS[c.kind]) for c in model.cards)
         self.card_counts = tuple(c.count for c in model.cards)
         self.total_cards = sum(self.card_counts)
         self.types = len(self.card_codes)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.actions import Action
 from tabletop.core.chance import Distribution
+from tabletop.core.i18n import N_
 from tabletop.core.state import CHANCE, TERMINAL
 from tabletop.games.donkey_kong.actions import DEAL as DEAL_VERB
 from tabletop.games.donkey_kong.actions import DRAW, LOSE, STEAL, CardOutcome, PlayCard, Roll, Route
@@ -23,9 +24,9 @@ from tabletop.games.donkey_kong.position import (
     DEAL,
     FIREBALL,
     NO_OBSTACLE,
-    OBSTACLE_WORDS,
     OPENING_ROLL,
     OVER,
+    PLAYED_ON,
     RED_ROLL,
     ROUTE,
     WALK,
@@ -52,6 +53,9 @@ def one_per_outcome(routes: Sequence[Route], obstacles: Sequence[object]) -> tup
             chosen.append(route)
     return tuple(chosen)
 
+
+#: the log's message for a card stolen (K-CARD-6), which the end screen counts
+STEALS = N_("{seat} steals {card} {points} from {other_seat}")
 
 class DonkeyKongState(Movement):
     """A position: pawns, obstacles, cards, and where the current turn stands."""
@@ -135,12 +139,15 @@ class DonkeyKongState(Movement):
         if stage is WHITE_ROLL:
             self.white_die = face
             self.stage = RED_ROLL
-            self._log("seat {} rolls white {}", self.turn_seat, face)
+            self._log("{seat} rolls white {n}", seat=self.turn_seat, n=face)
         elif stage is RED_ROLL:
             self.red_die = face
             self.stage = ROUTE
             self.to_act = self.turn_seat
-            self._log("seat {} rolls red {}", self.turn_seat, face or "Donkey Kong Rests")
+            if face:
+                self._log("{seat} rolls red {n}", seat=self.turn_seat, n=face)
+            else:
+                self._log("{seat} rolls red: Donkey Kong Rests", seat=self.turn_seat)
         else:
             self._opening_roll(face)
             self._run()
@@ -150,13 +157,14 @@ class DonkeyKongState(Movement):
         rolls = self.opening_rolls
         seat = rolls.index(0)
         rolls[seat] = face
-        self._log("seat {} rolls {} for the first turn", seat, face)
+        self._log("{seat} rolls {n} for the first turn", seat=seat, n=face)
         if 0 in rolls:
             return
         top = max(rolls)
         tied = [s for s, roll in enumerate(rolls) if roll == top]
         if len(tied) > 1 and self.opening_round >= OPENING_ROUNDS:  # R-K23: the tied seat first in turn order
-            self._log("round {} of the opening roll ties again: seat {} plays first", self.opening_round, tied[0])
+            self._log("round {round} of the opening roll ties again: {seat} plays first", round=self.opening_round,
+                      seat=tied[0])
             tied = tied[:1]
         if len(tied) == 1:
             self.opening_rolls = []
@@ -165,7 +173,7 @@ class DonkeyKongState(Movement):
         else:
             self.opening_round += 1
             self.opening_rolls = [0 if roll == top else -1 for roll in rolls]
-            self._log("seats {} tie and roll again", tied)
+            self._log("{seats} tie and roll again", seats=tied)
 
     def _take_card(self, card: int) -> None:
         """A card from the deck, face up: dealt at the setup, or the red-dot draw (K-CARD-1)."""
@@ -174,13 +182,15 @@ class DonkeyKongState(Movement):
         if self.stage is DEAL:
             seat = self._seat_to_deal()
             self.hands[seat * rules.types + card] += 1
-            self._log("seat {} is dealt {}", seat, rules.card_codes[card])
+            self._log("{seat} is dealt {card} {points}", seat=seat, card=rules.card_words[card],
+                      points=rules.card_points[card])
             if self._seat_to_deal() < 0:
                 self._after_deal()
         else:
             self.hands[self.turn_seat * rules.types + card] += 1
             self.red_dot_draw = False
-            self._log("seat {} draws {} on a red dot", self.turn_seat, rules.card_codes[card])
+            self._log("{seat} draws {card} {points} on a red dot", seat=self.turn_seat, card=rules.card_words[card],
+                      points=rules.card_points[card])
 
     def _seat_to_deal(self) -> int:
         """R-K20: the first seat short of its face-up cards (-1 once all are dealt)."""
@@ -205,10 +215,10 @@ class DonkeyKongState(Movement):
         path = route.path
         seat, end = self.turn_seat, path[-1]
         self.pawns[seat] = end
-        self._log("seat {} moves to {}", seat, board.names[end])
+        self._log("{seat} moves to {space}", seat=seat, space=board.names[end])
         if end == board.finish:
             self.finisher = seat  # K-END-1: the turn still finishes
-            self._log("seat {} reaches the Finish", seat)
+            self._log("{seat} reaches the Finish", seat=seat)
         obstacles = self.obstacles
         self.obstacles_met = list(filter(obstacles.__getitem__, path))  # K-CARD-2: moved into or through, in order
         self.red_dot_draw = len(path) == self.white_die and board.red_dot[end]  # K-CARD-1: exact count only
@@ -228,13 +238,13 @@ class DonkeyKongState(Movement):
             if hammer:
                 self.obstacles[at] = NO_OBSTACLE
                 self._destroyed(kind)
-            self._log("seat {} plays {} on the {} at {}", seat, rules.card_codes[card], OBSTACLE_WORDS[kind],
-                      rules.board.names[at])
+            self._log(PLAYED_ON[kind], seat=seat, card=rules.card_words[card], points=rules.card_points[card],
+                      space=rules.board.names[at])
             self._contact_answered()
             return
         kind = self.mover_kind
-        self._log("seat {} plays {} on the {} at {}", seat, rules.card_codes[card], OBSTACLE_WORDS[kind],
-                  rules.board.names[self.mover_at])
+        self._log(PLAYED_ON[kind], seat=seat, card=rules.card_words[card], points=rules.card_points[card],
+                  space=rules.board.names[self.mover_at])
         if hammer:
             self.mover_kind = NO_OBSTACLE
             self._destroyed(kind)
@@ -253,15 +263,21 @@ class DonkeyKongState(Movement):
         if action.verb == LOSE:
             self.played[seat * t + action.card] -= 1
             self.deck[action.card] += 1  # R-K8: a returned card is shuffled into the deck
-            self._log("seat {} returns {} to the deck", seat, action.code)
+            self._log("{seat} returns {card} {points} to the deck", seat=seat,
+                      card=self.rules.card_words[action.card],
+                      points=self.rules.card_points[action.card])
         elif action.verb == STEAL:
             self.played[seat * t + action.card] -= 1
             self.hands[me * t + action.card] += 1
-            self._log("seat {} steals {} from seat {}", me, action.code, seat)
+            self._log(STEALS, seat=me,
+                      card=self.rules.card_words[action.card],
+                      points=self.rules.card_points[action.card], other_seat=seat)
         else:
             self.deck[action.card] -= 1
             self.hands[me * t + action.card] += 1
-            self._log("seat {} draws {} as seat {} has no cards", me, action.code, seat)
+            self._log("{seat} draws {card} {points} as {other_seat} has no cards", seat=me,
+                      card=self.rules.card_words[action.card], points=self.rules.card_points[action.card],
+                      other_seat=seat)
 
     # -- results -------------------------------------------------------------------------
     def winners(self) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from tabletop.core.data import DataCache, DataModel, load_toml, packaged
+from tabletop.core.events import Term
 
 #: The symbol-die faces the rules know: a number of dots, or one of three actions.
 SYMBOL_ACTIONS = ("shift", "remove", "again")
@@ -278,7 +279,7 @@ def build_rules(data: DoodleJumpData, players: int, tiles: str, choose_shield: b
         pad_names=tuple(pad_names),
         tile_kinds=tuple(t.kind for t in data.tiles),
         tile_effects=tuple(t.effect for t in data.tiles),
-        tile_names=tuple(t.name for t in data.tiles),
+        tile_names=tuple(Term(t.name) for t in data.tiles),  # terms people read (translated in the log)
         tile_expert=tuple(t.set == "expert" for t in data.tiles),
         tile_counts=tuple(t.count if t.set in sets else 0 for t in data.tiles),
         choose_shield=choose_shield,

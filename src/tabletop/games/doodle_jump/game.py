@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from tabletop.core.chance import Distribution
 from tabletop.core.game import Game, GameInfo, TimeModel
-from tabletop.core.i18n import N_
+from tabletop.core.i18n import N_, NC_
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.core.twins import Twins
@@ -21,6 +21,18 @@ TURN_LIMIT = 1000
 MAX_TURN_LIMIT = 1_000_000
 #: rounds of the opening roll allowed for in max_game_length (R-D22 re-rolls ties with no cap; R-D24)
 OPENING_ROUNDS = 64
+
+
+#: the options' names (and choices) as the lobby shows them, in the catalogs (tabletop.core.i18n.option_label)
+OPTION_LABELS = (
+    NC_("option", "first player"),
+    NC_("option", "tiles"),
+    NC_("option", "none"),
+    NC_("option", "power"),
+    NC_("option", "expert"),
+    NC_("option", "choose shield"),
+    NC_("option", "turn limit"),
+)
 
 
 class DoodleJumpGame(Game):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.events import Term
 from tabletop.core.state import State
 from tabletop.games.doodle_jump.actions import ActionTable, Roll
 from tabletop.games.doodle_jump.board import OFF_BOARD, Geometry
@@ -22,6 +23,9 @@ from tabletop.games.doodle_jump.phases import END_OF_TURN, STACK_LEVELS, TO_ROLL
 
 if TYPE_CHECKING:
     from tabletop.games.doodle_jump.game import DoodleJumpGame
+
+#: where a Doodler off the ramp is, in the log's words
+START_TERM = Term("the start (off the board)")
 
 
 def _compile_copy(fields: dict[str, str]) -> Callable[[Any, State], None]:
@@ -198,7 +202,7 @@ class DoodleJumpPosition(State):
 
     # -- words for the event log ------------------------------------------------------------
     def _pad_or_start(self, pad: int) -> str:
-        return "the start (off the board)" if pad < 0 else self.rules.pad_names[pad]
+        return START_TERM if pad < 0 else self.rules.pad_names[pad]
 
     def _where(self, seat: int) -> str:
         return self._pad_or_start(self.pos[seat])

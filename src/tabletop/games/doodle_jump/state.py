@@ -11,7 +11,6 @@ from __future__ import annotations
 from tabletop.core.actions import Action
 from tabletop.core.chance import Distribution
 from tabletop.core.state import CHANCE, TERMINAL
-from tabletop.core.words import plural
 from tabletop.games.doodle_jump.actions import (
     CONTINUE,
     SPEND_SHIELD,
@@ -121,10 +120,13 @@ class DoodleJumpState(TurnFlow):
         """The seat's decision at the start of a turn, after a roll, or at continue-or-stop."""
         if action is CONTINUE or action is START_ROLL:
             dice = self.numbered + (1 if self.symbol else 0)
-            self._log("seat {} rolls {}", self.seat, plural(dice, "die", "dice"))  # "1 die", "4 dice"
+            if dice == 1:
+                self._log("{seat} rolls one die", seat=self.seat)
+            else:
+                self._log("{seat} rolls {n} dice", seat=self.seat, n=dice)
             self.phase = ROLL
         elif action is STOP:
-            self._log("seat {} stops on {}", self.seat, self._where(self.seat))
+            self._log("{seat} stops on {pad}", seat=self.seat, pad=self._where(self.seat))
             self._end_turn()
         elif isinstance(action, Jump):
             self._dice_jump(action)
@@ -151,7 +153,7 @@ class DoodleJumpState(TurnFlow):
         row = self.order.index(-1)
         self.order[row] = level
         self.rows[level] = row
-        self._log("level {} goes on row {}", self.rules.level_names[level], row + 1)
+        self._log("level {level} goes on row {row}", level=self.rules.level_names[level], row=row + 1)
         left = [lv for lv in range(self.rules.levels) if self.rows[lv] < 0]
         if len(left) == 1:
             self._place_level(left[0])
@@ -174,7 +176,7 @@ class DoodleJumpState(TurnFlow):
         pad = self.rules.level_top_pad[level]
         self.box[kind] -= 1
         self.board[pad] = kind
-        self._log("{} is placed on {}", self.rules.tile_names[kind], self.rules.pad_names[pad])
+        self._log("{tile} is placed on {pad}", tile=self.rules.tile_names[kind], pad=self.rules.pad_names[pad])
         if not self.setup_rows_without_tile():
             self._after_setup()
 
@@ -189,15 +191,15 @@ class DoodleJumpState(TurnFlow):
         opening = self.opening
         seat = opening.index(TO_ROLL)
         opening[seat] = value
-        self._log("seat {} rolls {} for the start", seat, value)
+        self._log("{seat} rolls {n} for the start", seat=seat, n=value)
         if TO_ROLL in opening:
             return
         best = max(opening)
         tied = [s for s, v in enumerate(opening) if v == best]
         if len(tied) == 1:
-            self._log("seat {} begins", tied[0])
+            self._log("{seat} begins", seat=tied[0])
             self._begin_turn(tied[0])
             return
-        self._log("seats {} tie and roll again", tied)
+        self._log("{seats} tie and roll again", seats=tied)
         for s in range(len(opening)):
             opening[s] = TO_ROLL if s in tied else OUT_OF_OPENING

@@ -8,6 +8,7 @@ is a fall. A taken tile is replaced from the box, a chance node too.
 
 from __future__ import annotations
 
+from tabletop.core.events import Term
 from tabletop.games.doodle_jump.actions import Jump, LevelMove, Roll, Shoot, TileJump, Word
 from tabletop.games.doodle_jump.board import OFF_BOARD
 from tabletop.games.doodle_jump.choices import TARGETS, Choices
@@ -23,6 +24,9 @@ from tabletop.games.doodle_jump.phases import (
     USE_ROLL,
     Phase,
 )
+
+#: the symbol die's word faces as the log names them (its dot faces are numbers)
+SYMBOL_TERMS = {"shift": Term("shift"), "remove": Term("remove"), "again": Term("try again")}
 
 
 class TurnFlow(Choices):
@@ -45,14 +49,19 @@ class TurnFlow(Choices):
         if self.turns >= self.config.turn_limit:  # R-D24: the last turn allowed is over, and nobody won
             self.phase = OVER
             self.roll = None
-            self._log("turn {} was the last: the game ends with no winner", self.turns)
+            self._log("turn {turn} was the last: the game ends with no winner", turn=self.turns)
             return
         self._begin_turn((self.seat + 1) % self.rules.players)
 
     def _rolled(self, roll: Roll) -> None:
         self.roll = roll
         self.rolls += 1
-        self._log("seat {} rolls {.faces}", self.seat, roll)
+        numbers, _slash, symbol = roll.faces.partition(" / ")
+        if symbol:
+            self._log("{seat} rolls {dice} / {symbol}", seat=self.seat, dice=numbers,
+                      symbol=SYMBOL_TERMS.get(symbol, symbol))
+        else:
+            self._log("{seat} rolls {dice}", seat=self.seat, dice=numbers)
         options = self.roll_options()
         if options:
             self.phase = USE_ROLL
@@ -63,7 +72,7 @@ class TurnFlow(Choices):
 
     def _failed_roll(self) -> None:
         """D-TURN-3 C: nothing applies, so the Doodler falls (a Shield may stop it, R-D7)."""
-        self._log("seat {} cannot use the roll", self.seat)
+        self._log("{seat} cannot use the roll", seat=self.seat)
         self._fall(monster_left=False)
 
     def _fall(self, monster_left: bool) -> None:
@@ -91,7 +100,7 @@ class TurnFlow(Choices):
         if start >= 0:
             self._drop(self.seat, start)
         else:
-            self._log("seat {} stays at the start", self.seat)
+            self._log("{seat} stays at the start", seat=self.seat)
 
     def _after_fall(self, monster_left: bool) -> None:
         if monster_left:
@@ -102,7 +111,7 @@ class TurnFlow(Choices):
     def _spend_shield(self) -> None:
         kind = self.shield_kind()
         self.cards[self.seat * len(self.rules.tile_kinds) + kind] -= 1
-        self._log("seat {}'s Shield stops the fall on {}", self.seat, self._where(self.seat))
+        self._log("{seat}'s Shield stops the fall on {pad}", seat=self.seat, pad=self._where(self.seat))
 
     def _resume(self, target: Phase) -> None:
         """Go on after a jump, symbol use, shot or tile use (R-D4 for running out of dice)."""
@@ -110,7 +119,7 @@ class TurnFlow(Choices):
             if self.numbered or self.symbol:
                 self.phase = CONTINUE_OR_STOP
             else:
-                self._log("seat {} has no dice left; the turn ends", self.seat)
+                self._log("{seat} has no dice left; the turn ends", seat=self.seat)
                 self._end_turn()
         elif target == USE_ROLL:
             if self.roll_options():
@@ -130,31 +139,35 @@ class TurnFlow(Choices):
         if jump.dots:
             self.symbol = False
         self.roll = None
-        self._log("seat {} jumps to {} with {.used}", self.seat, self.rules.pad_names[jump.pad], jump)
+        self._log("{seat} jumps to {pad} with {dice}", seat=self.seat, pad=self.rules.pad_names[jump.pad],
+                  dice=jump.used)
         self._land(jump.pad, self.pos[self.seat], CONTINUE_OR_STOP)
 
     def _level_move(self, move: LevelMove, phase: Phase) -> None:
         r = self.rules
         if move.tile >= 0:
             self.cards[self.seat * len(r.tile_kinds) + move.tile] -= 1
-            self._log("seat {} uses a {}", self.seat, r.tile_names[move.tile])
+            self._log("{seat} uses a {tile}", seat=self.seat, tile=r.tile_names[move.tile])
             after = phase
         else:
             self.symbol = False
             self.roll = None
             after = CONTINUE_OR_STOP
         if move.level < 0:
-            self._log("seat {} tries again", self.seat)
+            self._log("{seat} tries again", seat=self.seat)
             self.roll = None
             self.phase = ROLL
             return
         name = r.level_names[move.level]
         if move.direction:
             self.offset[move.level] += move.direction
-            self._log("seat {} shifts level {} {}", self.seat, name, "left" if move.direction < 0 else "right")
+            if move.direction < 0:
+                self._log("{seat} shifts level {level} left", seat=self.seat, level=name)
+            else:
+                self._log("{seat} shifts level {level} right", seat=self.seat, level=name)
         else:
             self._remove_level(move.level)
-            self._log("seat {} moves level {} to the top", self.seat, name)
+            self._log("{seat} moves level {level} to the top", seat=self.seat, level=name)
         self._resume(after)
 
     def _remove_level(self, level: int) -> None:
@@ -169,7 +182,8 @@ class TurnFlow(Choices):
     def _tile_jump(self, use: TileJump, phase: Phase) -> None:
         r = self.rules
         self.cards[self.seat * len(r.tile_kinds) + use.tile] -= 1
-        self._log("seat {} uses a {} to reach {}", self.seat, r.tile_names[use.tile], r.pad_names[use.pad])
+        self._log("{seat} uses a {tile} to reach {pad}", seat=self.seat, tile=r.tile_names[use.tile],
+                  pad=r.pad_names[use.pad])
         self._land(use.pad, self.pos[self.seat], phase)
 
     def _shoot(self, shot: Shoot) -> None:
@@ -182,7 +196,8 @@ class TurnFlow(Choices):
         kind = self.board[shot.pad]
         self.board[shot.pad] = -1
         self.cards[self.seat * len(r.tile_kinds) + kind] += 1
-        self._log("seat {} shoots the {} on {} and wins it", self.seat, r.tile_names[kind], r.pad_names[shot.pad])
+        self._log("{seat} shoots the {tile} on {pad} and wins it", seat=self.seat, tile=r.tile_names[kind],
+                  pad=r.pad_names[shot.pad])
         self._draw_or_resume(CONTINUE_OR_STOP, high=True)
 
     def _land(self, pad: int, start: int, after: Phase) -> None:
@@ -194,7 +209,7 @@ class TurnFlow(Choices):
         if pos.count(pad) > 1:
             for other in range(r.players):
                 if other != seat and pos[other] == pad:
-                    self._log("seat {} knocks seat {} off {}", seat, other, r.pad_names[pad])
+                    self._log("{seat} knocks {other_seat} off {pad}", seat=seat, other_seat=other, pad=r.pad_names[pad])
                     self._drop(other, pad)
         kind = self.board[pad]
         taken = won_target = False
@@ -203,29 +218,30 @@ class TurnFlow(Choices):
             if effect == "black_hole":
                 pos[seat] = OFF_BOARD
                 self.falls += 1
-                self._log("seat {} is swallowed by the Black Hole and starts again", self.seat)
+                self._log("{seat} is swallowed by the Black Hole and starts again", seat=self.seat)
                 self._end_turn()
                 return
             self.board[pad] = -1
             taken = True
             if effect == "monster" and self.geo.directly_beneath(start, pad, self.rows, self.offset):
-                self._log("ZONK! seat {} jumps at the Monster on {} from beneath", self.seat, r.pad_names[pad])
+                self._log("ZONK! {seat} jumps at the Monster on {pad} from beneath", seat=self.seat,
+                          pad=r.pad_names[pad])
                 pos[seat] = start  # it falls from where it started, unless a Shield stops it (R-D7)
                 self._fall(monster_left=True)
                 return
             elif effect == "spring":
-                self._log("seat {} lands on a {}", self.seat, r.tile_names[kind])
+                self._log("{seat} lands on a {tile}", seat=self.seat, tile=r.tile_names[kind])
                 self.spring_pending = True
             else:
                 self.cards[seat * len(r.tile_kinds) + kind] += 1
                 won_target = effect in TARGETS
-                self._log("seat {} takes the {}", self.seat, r.tile_names[kind])
+                self._log("{seat} takes the {tile}", seat=self.seat, tile=r.tile_names[kind])
         if pos[seat] == pad and self.rows[r.pad_level[pad]] == len(self.order) - 1:
             self.winner = seat
             self.phase = OVER
             self.roll = None
             self.spring_pending = False
-            self._log("seat {} reaches the top and wins", self.seat)
+            self._log("{seat} reaches the top and wins", seat=self.seat)
             return
         if taken:
             self._draw_or_resume(after, high=won_target)
@@ -238,7 +254,7 @@ class TurnFlow(Choices):
         pos[seat] = OFF_BOARD
         target = self.geo.fall_target(start, self.order, self.rows, self.offset, self.board, pos)
         pos[seat] = target
-        self._log("seat {} falls to {}", seat, self._pad_or_start(target))
+        self._log("{seat} falls to {pad}", seat=seat, pad=self._pad_or_start(target))
 
     def _draw_or_resume(self, after: Phase, high: bool = False) -> None:
         """D-TILE-6, R-D6: a taken tile is replaced from the box when the box and an empty level allow.
@@ -260,7 +276,7 @@ class TurnFlow(Choices):
         pad = r.level_top_pad[level]
         self.box[kind] -= 1
         self.board[pad] = kind
-        self._log("a {} comes out of the box onto {}", r.tile_names[kind], r.pad_names[pad])
+        self._log("a {tile} comes out of the box onto {pad}", tile=r.tile_names[kind], pad=r.pad_names[pad])
         self._proceed(self.resume)
 
     def _proceed(self, after: Phase) -> None:
@@ -275,10 +291,10 @@ class TurnFlow(Choices):
     def _spring_or_stay(self, action: TileJump | Word) -> None:
         """D-TILE-2: after a Trampoline or Springs, jump up a level with no dice, or stay."""
         if isinstance(action, TileJump):
-            self._log("seat {} springs to {}", self.seat, self.rules.pad_names[action.pad])
+            self._log("{seat} springs to {pad}", seat=self.seat, pad=self.rules.pad_names[action.pad])
             self._land(action.pad, self.pos[self.seat], self.resume)
         else:
-            self._log("seat {} stays", self.seat)
+            self._log("{seat} stays", seat=self.seat)
             self._resume(self.resume)
 
     def _shield_choice(self, spend: bool) -> None:

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from tabletop.core.data import DataCache, DataModel, load_toml, packaged
+from tabletop.core.events import Term
 from tabletop.games.jumanji.actions import MAX_CARDS, MAX_FACES
 
 #: The letters a path string may use, and what each space is.
@@ -315,8 +316,8 @@ def compile_board(data: JumanjiData) -> Board:
         default_rescue_rolls=data.timer.default_rescue_rolls,
         grid_places=data.grid.places,
         card_numbers=tuple(c.number for c in cards),
-        card_symbols=tuple(c.symbol for c in cards),
-        card_messages=tuple(c.message for c in cards),
+        card_symbols=tuple(Term(c.symbol) for c in cards),  # words people read (translated)
+        card_messages=tuple(Term(c.message) for c in cards),
         path_letters=tuple(p.spaces for p in paths),
     )
 

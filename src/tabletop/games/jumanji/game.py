@@ -9,7 +9,7 @@ from typing import Any, ClassVar, cast
 from tabletop.core.chance import Distribution
 from tabletop.core.errors import InvalidOptionError
 from tabletop.core.game import Game, GameInfo, TimeModel
-from tabletop.core.i18n import N_
+from tabletop.core.i18n import N_, NC_
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.core.play import PlayoutSummary
@@ -40,6 +40,15 @@ def position_view(state: State) -> object:
     pile's order and the Wait rolls of the turn (neither is in the notation)."""
     jumanji = cast(JumanjiState, state)
     return state.to_text(), tuple(jumanji.pile), jumanji.waits
+
+
+#: the options' names (and choices) as the lobby shows them, in the catalogs (tabletop.core.i18n.option_label)
+OPTION_LABELS = (
+    NC_("option", "first player"),
+    NC_("option", "challenge cards"),
+    NC_("option", "rescue rolls"),
+    NC_("option", "turn limit"),
+)
 
 
 class JumanjiGame(Game):

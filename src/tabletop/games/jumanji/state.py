@@ -107,16 +107,16 @@ class JumanjiState(JumanjiPosition):
         elif phase == RHINO_CHOICE:
             if isinstance(action, PlaceRhino):
                 # R-J4: placing it frees any pawn it blocked before
-                self._log("seat {} puts the rhino ahead of seat {}", self.cur, action.seat)
+                self._log("{seat} puts the rhino ahead of {other_seat}", seat=self.cur, other_seat=action.seat)
                 self.rhino = action.seat
             else:
-                self._log("seat {} leaves the rhino where it is", self.cur)
+                self._log("{seat} leaves the rhino where it is", seat=self.cur)
             self._end_turn()
         elif phase == SETUP:
             card = cast(Draw, action).card
             self.pile.remove(card)
             self.grid.append(card)  # J-SETUP-2
-            self._log("challenge: card {} goes on the Doomsday Grid", card + 1)
+            self._log("challenge: card {card} goes on the Doomsday Grid", card=card + 1)
             self.actor -= 1
             if not self.actor:
                 self.phase = ROLL
@@ -129,22 +129,22 @@ class JumanjiState(JumanjiPosition):
         if self.rhino == seat:
             # J-RHINO-3: even frees the pawn and it moves; odd leaves it blocked
             if n % 2:
-                self._log("seat {} rolls {}: still blocked by the rhino", seat, n)
+                self._log("{seat} rolls {n}: still blocked by the rhino", seat=seat, n=n)
                 self._directions(seat)
                 return
-            self._log("seat {} rolls {}: the rhino goes home", seat, n)
+            self._log("{seat} rolls {n}: the rhino goes home", seat=seat, n=n)
             self.rhino = -1
         target = self.pos[seat] + n
         centre = self.game.board.centre[seat]
         if target == centre:  # J-WIN-1
-            self._log("seat {} rolls {} and reaches the centre", seat, n)
+            self._log("{seat} rolls {n} and reaches the centre", seat=seat, n=n)
             self.pos[seat] = target
             self._win(seat)
             return
         if target < centre:  # J-TURN-2, J-MOVE-2
             self.pos[seat] = self._open_ahead(seat, target)
         # else J-WIN-2: too many; the pawn stays (J-TURN-4)
-        self._log("seat {} rolls {} to space {}", seat, n, self.pos[seat])
+        self._log("{seat} rolls {n} to space {space}", seat=seat, n=n, space=self.pos[seat])
         self._directions(seat)
 
     def _directions(self, seat: int) -> None:
@@ -167,7 +167,7 @@ class JumanjiState(JumanjiPosition):
     def _end_turn(self) -> None:
         if self.turn >= self.game.turn_limit:  # R-J21: the last turn allowed is over
             self.phase = LIMIT
-            self._log("turn {} was the last: the game ends with no winner", self.turn)
+            self._log("turn {turn} was the last: the game ends with no winner", turn=self.turn)
             return
         self.cur = (self.cur + 1) % self.n  # J-TURN-1: clockwise
         self.turn += 1
@@ -188,12 +188,12 @@ class JumanjiState(JumanjiPosition):
         self.actor = self.cur if self.kind == JUNGLE_KIND else (self.cur + 1) % self.n
         board = self.game.board
         self._log(
-            'seat {} draws danger card {}: "{}" (symbol {}, number {})',
-            self.cur,
-            card + 1,
-            board.card_messages[card],
-            board.card_symbols[card],
-            board.card_numbers[card],
+            '{seat} draws danger card {card}: "{message}" (symbol {symbol}, number {number})',
+            seat=self.cur,
+            card=card + 1,
+            message=board.card_messages[card],
+            symbol=board.card_symbols[card],
+            number=board.card_numbers[card],
         )
 
     def _rescue_roll(self, saved: bool) -> None:
@@ -202,7 +202,10 @@ class JumanjiState(JumanjiPosition):
         if not saved:
             tally[3] += 1
             self.failed = True
-        self._log("seat {} {}", self.actor, "rolls in time" if saved else "runs out of time")
+        if saved:
+            self._log("{seat} rolls in time", seat=self.actor)
+        else:
+            self._log("{seat} runs out of time", seat=self.actor)
         nxt = (self.actor + 1) % self.n
         if nxt != self.cur:
             self.actor = nxt
@@ -213,7 +216,7 @@ class JumanjiState(JumanjiPosition):
         if self.failed:
             tally[1] += 1
             self.grid.append(card)  # J-BLANK-3, J-JUNGLE-3, R-J2: the next empty place
-            self._log("card {} goes on the Doomsday Grid ({} cards)", card + 1, len(self.grid))
+            self._log("card {card} goes on the Doomsday Grid ({cards} cards)", card=card + 1, cards=len(self.grid))
             if len(self.grid) >= self.game.board.grid_places:
                 self._log("the Doomsday Grid is full: the jungle wins")
                 self.phase = LOST  # J-GRID-1, R-J10
@@ -222,11 +225,11 @@ class JumanjiState(JumanjiPosition):
                 self.phase = DRAW  # J-JUNGLE-3: draw again, all roll again
                 return
             self._back(self.cur, number)  # J-BLANK-3
-            self._log("seat {} goes back {} to {}", self.cur, number, self.pos[self.cur])
+            self._log("{seat} goes back {n} to {space}", seat=self.cur, n=number, space=self.pos[self.cur])
             self._end_turn()
             return
         self.discard.append(card)
-        self._log("everyone rolled in time: pawns move ahead {}", number)
+        self._log("everyone rolled in time: pawns move ahead {n}", n=number)
         # J-BLANK-2 / J-JUNGLE-2, R-J7: one by one clockwise (for Jungle, you first)
         first = self.cur if self.kind == JUNGLE_KIND else self.cur + 1
         reached: list[int] = []
@@ -247,11 +250,12 @@ class JumanjiState(JumanjiPosition):
         seat = self.cur
         self.waits += 1
         if n in self.game.board.stop_faces:  # J-WAIT-1
-            self._log("seat {} rolls {}: seat {} is safe", self.actor, n, seat)
+            self._log("{seat} rolls {n}: {other_seat} is safe", seat=self.actor, n=n, other_seat=seat)
             self._end_turn()
             return
         self._back(seat, 1)  # J-WAIT-2
-        self._log("seat {} rolls {}: seat {} slips back to {}", self.actor, n, seat, self.pos[seat])
+        self._log("{seat} rolls {n}: {other_seat} slips back to {space}", seat=self.actor, n=n, other_seat=seat,
+                  space=self.pos[seat])
         if self.pos[seat] == 0:  # J-WAIT-3
             self._end_turn()
             return
@@ -263,7 +267,7 @@ class JumanjiState(JumanjiPosition):
     def _win(self, seat: int) -> None:
         self.winner = seat
         self.phase = WON
-        self._log("seat {} calls JUMANJI and wins", seat)
+        self._log("{seat} calls JUMANJI and wins", seat=seat)
 
     # -- movement ------------------------------------------------------------------
     def _forward(self, seat: int, count: int) -> bool:

@@ -2,8 +2,10 @@
 
 The log is what the database keeps (the ``actions`` table) and what everything else is
 rebuilt from: the position is the game's initial state with the actions applied, its
-log in words is what the engine said of each, with the server's notes (it played for
-someone whose clock ran out ...) after the actions they concern. :func:`replay` is that
+log is the engine's events for each (:mod:`tabletop.core.events`: a message and its fields,
+put in words in each viewer's language when a view is built), with the server's notes (it
+played for someone whose clock ran out ...) after the actions they concern. A note is stored
+as the English text of its event and read back into the event by its message (:data:`NOTES`). :func:`replay` is that
 rebuilding, the only one: a room loaded from the database, an undo and the replay page
 all call it. The log keeps the position every :data:`SNAPSHOT_EVERY` actions (positions are
 never changed in place, so keeping one costs nothing) and where each action's lines end, so
@@ -23,7 +25,9 @@ from types import MappingProxyType
 from typing import TypeVar, overload
 
 from tabletop.core.actions import Action
+from tabletop.core.events import Event, english, read_english
 from tabletop.core.game import Game
+from tabletop.core.i18n import N_
 from tabletop.core.state import State
 from tabletop.interfaces.web.store import Append, Store, StoredGame, finished_header
 from tabletop.interfaces.web.writer import Writer
@@ -34,8 +38,32 @@ T = TypeVar("T")
 SNAPSHOT_EVERY = 32
 
 
-def replay(game: Game, actions: Sequence[Action | str], notes: Mapping[int, str]) -> tuple[State, list[str]]:
-    """The state after ``actions`` and its log, with the server's notes after the actions they concern.
+#: the server's notes: what it did for a person (messages of the shared catalog; a note is stored as its English text)
+CLOCK_ROLLED = N_("{seat}'s turn clock ran out: the server rolled for them")
+CLOCK_PLAYED = N_("{seat}'s turn clock ran out: the server played for them")
+AWAY_IN_RACE = N_("{seat} is away: the server played the race for them")
+#: every note's message, to read a stored note back into its event
+NOTES = (CLOCK_ROLLED, CLOCK_PLAYED, AWAY_IN_RACE)
+
+
+def note(message: str, seat: int) -> str:
+    """A note about ``seat`` as it is stored (its English text).
+
+    >>> note(CLOCK_ROLLED, 0)
+    "seat 0's turn clock ran out: the server rolled for them"
+    >>> note_events(note(CLOCK_ROLLED, 0) + "; " + note(AWAY_IN_RACE, 2))[1]
+    Event(message='{seat} is away: the server played the race for them', fields={'seat': 2})
+    """
+    return english(Event(message, {"seat": seat}))
+
+
+def note_events(note: str) -> list[Event]:
+    """A stored note as events: each part (``"; "`` between them) read back by the first of :data:`NOTES` it matches."""
+    return [read_english(part, NOTES) for part in note.split("; ")]
+
+
+def replay(game: Game, actions: Sequence[Action | str], notes: Mapping[int, str]) -> tuple[State, list[Event]]:
+    """The state after ``actions`` and its log's events, with the server's notes after the actions they concern.
 
     >>> import tabletop
     >>> state, log = replay(tabletop.make(tabletop.list_games()[0]), [], {})
@@ -48,18 +76,18 @@ def replay(game: Game, actions: Sequence[Action | str], notes: Mapping[int, str]
 
 def _replay(
     state: State, first: int, actions: Sequence[Action | str], notes: Mapping[int, str]
-) -> tuple[State, list[str], list[int], list[State]]:
+) -> tuple[State, list[Event], list[int], list[State]]:
     """Apply ``actions`` (numbered from ``first``) to ``state`` in place: the state, the lines they add,
     the number of lines after each, and a copy of the position after every :data:`SNAPSHOT_EVERY`-th."""
-    lines: list[str] = []
+    lines: list[Event] = []
     marks: list[int] = []
     snapshots: list[State] = []
     for number, action in enumerate(actions, start=first):
         size = state.log_size()
         state.apply_action(action)
-        lines.extend(state.log(size))
+        lines.extend(state.events(size))
         if number in notes:  # the server's word on an action (it played for someone)
-            lines.append(notes[number])
+            lines.extend(note_events(notes[number]))
         marks.append(len(lines))
         if (number + 1) % SNAPSHOT_EVERY == 0:
             snapshots.append(state.clone())
@@ -106,7 +134,7 @@ class ReadOnlyList(Sequence[T]):
 
 
 class ActionLog:
-    """The actions of one game, stored before they count: the position, the log in words, who acted, notes."""
+    """The actions of one game, stored before they count: the position, the log's events, who acted, notes."""
 
     def __init__(self, stored: StoredGame, game: Game, writer: Writer, store: Store) -> None:
         self.game_id = stored.id
@@ -125,7 +153,7 @@ class ActionLog:
         self._actors: list[int] = list(stored.actors)
         #: the changes of the log so far (see the module's docstring)
         self.version = 0
-        self.lines: Sequence[str] = ReadOnlyList(self._lines)
+        self.lines: Sequence[Event] = ReadOnlyList(self._lines)
         #: who took each action (a seat, or -1: chance)
         self.actors: Sequence[int] = ReadOnlyList(self._actors)
         #: action number -> the server's word on it
@@ -148,10 +176,10 @@ class ActionLog:
             header = finished_header(list(after.winners()), [float(r) for r in after.returns()])
         await self._writer.append(Append(self.game_id, number, str(action), actor, header, note))
         self.state = after
-        self._lines.extend(after.log(before.log_size()))
+        self._lines.extend(after.events(before.log_size()))
         if note is not None:
             self._notes[number] = note
-            self._lines.append(note)
+            self._lines.extend(note_events(note))
         self._marks.append(len(self._lines))
         if (number + 1) % SNAPSHOT_EVERY == 0:
             self._snapshots.append(after)
@@ -184,12 +212,12 @@ class ActionLog:
             state.apply_action(action)
         return state
 
-    def lines_of(self, step: int) -> list[str]:
+    def lines_of(self, step: int) -> list[Event]:
         """What the ``step``-th action (counted from 1) added to the log, the server's note included."""
         step = max(1, min(step, len(self._actors)))
         return list(self._lines[self._line_count(step - 1):self._line_count(step)])
 
-    def replay(self, step: int) -> tuple[State, list[str]]:
+    def replay(self, step: int) -> tuple[State, list[Event]]:
         """The position after the first ``step`` actions (clamped to the game) and its log."""
         step = max(0, min(step, len(self._actors)))
         return self._position(step), list(self._lines[:self._line_count(step)])

@@ -7,7 +7,7 @@ from typing import Any
 from tabletop.agents.ladder import ladder, ladder_note
 from tabletop.agents.registry import AGENTS
 from tabletop.core.errors import TabletopError
-from tabletop.core.i18n import N_, _
+from tabletop.core.i18n import N_, _, option_label
 from tabletop.core.registry import game_class, has_part, list_games
 from tabletop.interfaces.web.bots import check_budget
 from tabletop.interfaces.web.editor import editable
@@ -41,13 +41,15 @@ def catalog() -> list[dict[str, Any]]:
         info = game_class(name).info
         games.append({
             "name": name,
-            "title": info.title,
+            "title": _(info.title),
             "description": _(info.description) if info.description else info.description,
             "min_players": info.min_players,
             "max_players": info.max_players,
             "options": [
-                {"name": o.name, "kind": o.kind if isinstance(o.kind, str) else o.kind.__name__,
+                {"name": o.name, "label": option_label(o.name),
+                 "kind": o.kind if isinstance(o.kind, str) else o.kind.__name__,
                  "default": o.default, "help": _note(o.help), "choices": list(o.choices) if o.choices else None,
+                 "choice_labels": [option_label(str(c)) for c in o.choices] if o.choices else None,
                  "minimum": o.minimum, "maximum": o.maximum, "nullable": o.nullable, "allowed": o.describe_allowed()}
                 for o in info.options
                 if o.name != "players" and o.kind != "path"

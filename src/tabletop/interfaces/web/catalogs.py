@@ -24,15 +24,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop.core.i18n import DOMAIN, LANGUAGES, LOCALES
+from tabletop.core.i18n import DOMAIN, LANGUAGES, LOCALES, game_homes
 
 ROOT = Path(__file__).resolve().parents[4]
 CONFIG = ROOT / "babel.cfg"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 GAMES = ROOT / "src" / "tabletop" / "games"
-#: the functions whose string arguments are messages: Python's and Jinja's gettext, the pages' tr and trn, the help
-#: of an Option, and tabletop.core.words.plural(n, one, other)
-KEYWORDS = ("_", "gettext", "ngettext:1,2", "pgettext:1c,2", "N_", "tr", "trn:1,2", "plural:2,3", "Option:4")
+#: the functions whose string arguments are messages: Python's and Jinja's gettext, the pages' tr and trn, the
+#: help of an Option, tabletop.core.words.plural(n, one, other), and the event log's messages and terms
+#: (State._log(message, **fields), tabletop.core.events.Term), and options' names (NC_("option", name))
+KEYWORDS = ("_", "gettext", "ngettext:1,2", "pgettext:1c,2", "N_", "NC_:1c,2", "tr", "trn:1,2", "plural:2,3",
+            "Option:4", "_log", "Term")
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 _FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
@@ -53,11 +55,46 @@ class Domain:
         return self.locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def extract_toml(fileobj: Any, keywords: Any, comment_tags: Any, options: dict[str, str]) -> Any:
+    """Babel's extraction method for a game's data file: the strings under the keys named in the
+    ``keys`` option (``babel.cfg``: a danger card's ``message``), with the table they are in as a comment.
+
+    >>> import io
+    >>> card = io.BytesIO(b'[[deck.cards]]\\nmessage = "A snake"\\nnumber = 3')
+    >>> list(extract_toml(card, (), (), {"keys": "message"}))
+    [(2, None, 'A snake', ['deck.cards 1'])]
+    """
+    import tomllib
+
+    wanted = set(options.get("keys", "").split())
+    text = fileobj.read().decode("utf-8")
+    lines = text.splitlines()
+
+    def walk(value: Any, where: str) -> Any:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key in wanted and isinstance(inner, str):
+                    line = next((i + 1 for i, ln in enumerate(lines) if ln.strip().startswith(key)
+                                 and inner in ln), 0)
+                    yield line, None, inner, [where]
+                else:
+                    yield from walk(inner, f"{where}.{key}" if where else key)
+        elif isinstance(value, list):
+            for number, inner in enumerate(value, start=1):
+                yield from walk(inner, f"{where} {number}")
+
+    yield from walk(tomllib.loads(text), "")
+
+
 def domains() -> list[Domain]:
-    """The shared catalog (everything but the games) and one per game, in the game's own package."""
+    """The shared catalog (everything but the games), one per game in the game's own package, and one per
+    installed game packaged outside tabletop in this checkout (the example game)."""
     found = [Domain("tabletop", ROOT / "src", LOCALES)]
     for game in sorted(p for p in GAMES.iterdir() if (p / "__init__.py").is_file()):
         found.append(Domain(game.name, game, game / "locales"))
+    for name, home in sorted(game_homes().items()):
+        if home.is_relative_to(ROOT) and not home.is_relative_to(GAMES):
+            found.append(Domain(name, home, home / "locales"))
     return found
 
 

@@ -106,11 +106,16 @@ class LanguageMiddleware:
             i18n._language.reset(token)
 
 
+#: the files whose messages the pages' scripts show (the rest are translated on the server)
+SCRIPTS_READ = (".js", ".toml")
+
+
 @functools.cache
 def js_catalog(lang: str) -> bytes:
     """The messages of the pages' scripts and templates in ``lang``, as JSON: ``{msgid: text or [forms]}``.
 
-    Only messages found in a ``.js`` file are sent (the templates are translated on the server). A
+    Only messages found in a ``.js`` file, or in a game's data file (texts its board shows, such as cards),
+    are sent (the templates are translated on the server). A
     plural message has one form per plural category of the language, in gettext's order, which
     ``plurals`` names (French: ``one``, ``many``, ``other``); the page picks the form of
     ``Intl.PluralRules``' category.
@@ -138,7 +143,7 @@ def _add_scripts_messages(path: Path, lang: str, messages: dict[str, Any]) -> No
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         if not message.id or message.fuzzy or not all(strings):
             continue
-        if not any(Path(where).suffix == ".js" for where, _ in message.locations):
+        if not any(Path(where).suffix in SCRIPTS_READ for where, _ in message.locations):
             continue
         key = message.id[0] if message.pluralizable else str(message.id)
         messages.setdefault(key, list(strings) if message.pluralizable else strings[0])

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core.i18n import _
 from tabletop.core.live import LiveEvent
 from tabletop.core.registry import live_rules
+from tabletop.interfaces.web.actionlog import AWAY_IN_RACE, note
 from tabletop.interfaces.web.driver import BY_CHANCE
 from tabletop.interfaces.web.errors import Refused
 
@@ -176,9 +177,9 @@ class LiveRace:
             if not room.state.is_chance_node():
                 return
             outcomes = [driver.streams.chance(room.state)]
-        notes = [f"seat {s} is away: the server played the race for them" for s in away]
+        notes = [note(AWAY_IN_RACE, s) for s in away]
         for outcome in outcomes:
-            note = "; ".join(notes) if notes else None
-            if not room.state.is_chance_node() or not await driver.commit(outcome, BY_CHANCE, room.version, note):
+            said = "; ".join(notes) if notes else None
+            if not room.state.is_chance_node() or not await driver.commit(outcome, BY_CHANCE, room.version, said):
                 break
             notes = []

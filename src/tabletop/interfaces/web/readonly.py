@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tabletop.core.events import Event
 from tabletop.core.game import Game
 from tabletop.core.state import State
 from tabletop.interfaces.web.store import Seat
@@ -113,8 +114,8 @@ class ReadOnlyRoom:
         return self._log.actors
 
     @property
-    def log_lines(self) -> Sequence[str]:
-        """The game's log in words, with the server's notes."""
+    def log_lines(self) -> Sequence[Event]:
+        """The game's log (its events), with the server's notes."""
         return self._log.lines
 
     @property
@@ -127,11 +128,11 @@ class ReadOnlyRoom:
         """The changes of the action log so far (an action committed, one taken back)."""
         return self._log.version
 
-    def replay(self, step: int) -> tuple[State, list[str]]:
+    def replay(self, step: int) -> tuple[State, list[Event]]:
         """The position after the first ``step`` actions and its log (:func:`.actionlog.replay`)."""
         return self._log.replay(step)
 
-    def lines_of(self, step: int) -> list[str]:
+    def lines_of(self, step: int) -> list[Event]:
         """What the ``step``-th action added to the log (no position rebuilt)."""
         return self._log.lines_of(step)
 

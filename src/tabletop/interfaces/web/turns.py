@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.actions import Action
 from tabletop.core.registry import heuristic_policy
+from tabletop.interfaces.web.actionlog import CLOCK_PLAYED, CLOCK_ROLLED, note, note_events
 
 if TYPE_CHECKING:
     from tabletop.interfaces.web.driver import Driver
@@ -67,15 +68,14 @@ def stand_in_move(room: ReadOnlyRoom, seat: int, rng: random.Random) -> Action:
     return legal[int(rng.random() * len(legal))]
 
 
-#: the start of every note of a move the server made when a clock ran out
-CLOCK_NOTE = "turn clock ran out"
-
-
 def clock_note(seat: int, kind: str) -> str:
-    """The log's words for a move the server made for a person (seats count from 0, as in the engine's log)."""
-    if kind == ROLL:
-        return f"seat {seat}'s {CLOCK_NOTE}: the server rolled for them"
-    return f"seat {seat}'s {CLOCK_NOTE}: the server played for them"
+    """The stored note of a move the server made for a person (its English text; see :mod:`.actionlog`)."""
+    return note(CLOCK_ROLLED if kind == ROLL else CLOCK_PLAYED, seat)
+
+
+def made_by_clock(notes: str | None) -> bool:
+    """Whether a stored note says the server moved for someone whose turn clock ran out."""
+    return notes is not None and any(e.message in (CLOCK_ROLLED, CLOCK_PLAYED) for e in note_events(notes))
 
 
 def clock_seat(note: str) -> int | None:

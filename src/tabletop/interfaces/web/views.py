@@ -13,11 +13,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.events import entry
 from tabletop.core.game import Game
 from tabletop.core.i18n import _
 from tabletop.core.state import CHANCE, TERMINAL, State
 from tabletop.interfaces.web.boards import board_module, board_style, help_page, summary_of
-from tabletop.interfaces.web.turns import CLOCK_NOTE, roll_waits_for
+from tabletop.interfaces.web.turns import made_by_clock, roll_waits_for
 
 if TYPE_CHECKING:
     from tabletop.interfaces.web.readonly import ReadOnlyRoom
@@ -77,9 +78,8 @@ def undo_refusal(room: ReadOnlyRoom, seat: int) -> str | None:
     if not room.actors:
         return _("there is nothing to undo: no action has been played yet")
     last = room.actors[-1]
-    note = room.notes.get(len(room.actors) - 1)
-    if note is not None and CLOCK_NOTE in note:
-        return "you cannot undo a move the server made when your turn clock ran out"
+    if made_by_clock(room.notes.get(len(room.actors) - 1)):
+        return _("you cannot undo a move the server made when your turn clock ran out")
     if last == seat:
         return None
     if last < 0:
@@ -98,7 +98,7 @@ def header(room: ReadOnlyRoom) -> dict[str, Any]:
     return {
         "id": room.id,
         "game": info.name,
-        "title": info.title,
+        "title": _(info.title),
         "options": room.options,
         "players": room.game.num_players,
         "board_module": board_module(info.name),
@@ -177,7 +177,7 @@ def personal_view(
         "legal": legal,
         "undo": undo_seat is not None and undo_refusal(room, undo_seat) is None,
         "log_from": log_from,
-        "log": room.log_lines[log_from:],
+        "log": [entry(event) for event in room.log_lines[log_from:]],
         "actions_from": actions_from,
         "actions": [{"n": i, "action": str(history[i]), "by": room.actors[i]} for i in range(actions_from, n)],
     }
@@ -201,7 +201,7 @@ def replay_view(room: ReadOnlyRoom, step: int) -> dict[str, Any]:
     step = max(0, min(step, len(history)))
     state, log = room.replay(step)  # from the nearest kept position: fewer than SNAPSHOT_EVERY actions
     # what the last action did, in the engine's words and the server's (the replay page says it)
-    last = room.lines_of(step) if step else []
+    last = [entry(event) for event in room.lines_of(step)] if step else []
     mover = state.current_player()
     return {
         **header(room),
@@ -222,7 +222,7 @@ def replay_view(room: ReadOnlyRoom, step: int) -> dict[str, Any]:
         "turn": state.turn_number(),
         "terminal": state.is_terminal(),
         "winners": list(state.winners()),
-        "log": log,
+        "log": [entry(event) for event in log],
         "log_from": 0,
         "log_size": len(log),
         "legal": [],

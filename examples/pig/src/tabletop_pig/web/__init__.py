@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core import Game, State
-from tabletop.core.words import ordinal, places
+from tabletop.core.i18n import _
+from tabletop.core.words import number, ordinal, places
 from tabletop_pig.state import PigState
 
 __all__ = ["ASSETS", "layout"]
@@ -30,9 +31,13 @@ def summary(state: State) -> dict[str, Any] | None:
     goal = state.game.goal
     place = places(state.scores)
     order = sorted(range(len(state.scores)), key=lambda s: (place[s], s))
-    rows = [[f"seat {s}", ordinal(place[s]), f"{state.scores[s]:,}",
-             "reached it" if state.scores[s] >= goal else f"{goal - state.scores[s]:,} to go"] for s in order]
+    rows = [[f"seat {s}", ordinal(place[s]), number(state.scores[s]),
+             _("reached it") if state.scores[s] >= goal else _("{n} to go").format(n=number(goal - state.scores[s]))]
+            for s in order]
+    # "seat N" is the engine's name of a seat: the page writes the player's name in its place
     return {
-        "reason": f"seat {state.seat} banked {state.scores[state.seat]} points, reaching the goal of {goal}.",
-        "table": {"caption": "Scores", "columns": ["Player", "Place", "Score", f"The goal ({goal})"], "rows": rows},
+        "reason": _("{who} banked {points} points, reaching the goal of {goal}.").format(
+            who=f"seat {state.seat}", points=state.scores[state.seat], goal=goal),
+        "table": {"caption": _("Scores"), "columns": [_("Player"), _("Place"), _("Score"),
+                                                       _("The goal ({goal})").format(goal=goal)], "rows": rows},
     }

@@ -1,18 +1,21 @@
 // Pig: one lane per seat from 0 to the goal, with each player's name and banked score, the turn total at stake,
 // and the goal. Drawn in HTML, so its words keep their size on any screen.
 import {el} from "/static/common.js";
+import {tr} from "/static/i18n.js";
 
 export function label(action, view) {
   const state = view.state;
-  if (action === "hold") return `Hold: bank ${state.turn_total} (score ${state.scores[state.seat] + state.turn_total})`;
-  if (action === "roll") return `Roll again (risk the ${state.turn_total} at stake)`;
+  if (action === "hold") {
+    return tr("Hold: bank {points} (score {score})", {points: state.turn_total, score: state.scores[state.seat] + state.turn_total});
+  }
+  if (action === "roll") return tr("Roll again (risk the {points} at stake)", {points: state.turn_total});
   return action;
 }
 
 /** What the player whose turn it is must do, for the status bar ("Ann must ..."). */
 export function prompt(view) {
-  if (view.state.next === "decide") return "roll again or hold";
-  return "roll the die";
+  if (view.state.next === "decide") return tr("roll again or hold");
+  return tr("roll the die");
 }
 
 /** The die's last roll, for the dice tray. */
@@ -22,15 +25,15 @@ export function dice(view, ctx) {
     const m = /^die (\d)$/.exec(history[i].action);
     if (!m) continue;
     const face = Number(m[1]);
-    return {caption: `The die shows ${face}`, note: face === 1 ? "A 1: the turn's points are lost" : null,
+    return {caption: tr("The die shows {face}", {face}), note: face === 1 ? tr("A 1: the turn's points are lost") : null,
       dice: [{key: `die-${history[i].n ?? i}`, face, pips: true, tone: face === 1 ? "red" : "white",
-        label: `the die: ${face}`}]};
+        label: tr("the die: {face}", {face})}]};
   }
   return null;
 }
 
 export function seatExtra(view, seat) {
-  return el("span", {class: "muted"}, ` · score ${view.state.scores[seat]}`);
+  return el("span", {class: "muted"}, ` · ${tr("score {score}", {score: view.state.scores[seat]})}`);
 }
 
 function goalOf(view) {
@@ -50,28 +53,29 @@ export function draw(view, ctx) {
         el("span", {class: "pig-score", style: `width:${share(score)};background:${ctx.colour(seat)}`}),
         stake ? el("span", {class: "pig-stake", style: `left:${share(score)};width:calc(${share(score + stake)} - `
           + `${share(score)});background:${ctx.colour(seat)}`}) : null),
-      el("span", {class: "pig-points"}, String(score), stake ? el("small", {}, ` +${stake} at stake`) : null));
+      el("span", {class: "pig-points"}, String(score), stake ? el("small", {}, ` ${tr("+{points} at stake", {points: stake})}`) : null));
   });
   return el("div", {class: "html-board pig-board", role: "group", "aria-label": describe(view, ctx).join(". ")},
-    el("p", {class: "pig-goal"}, `First to ${goal} points wins`),
+    el("p", {class: "pig-goal"}, tr("First to {goal} points wins", {goal})),
     el("ol", {class: "pig-lanes"}, ...lanes));
 }
 
 export function legend(view) {
   return [
-    {text: "A lane fills as a player banks points; the end of the lane is the goal."},
-    {text: "The lighter part after it: the points at stake this turn (lost on a 1, banked on Hold)."},
-    {text: "▶ marks the player whose turn it is."},
+    {text: tr("A lane fills as a player banks points; the end of the lane is the goal.")},
+    {text: tr("The lighter part after it: the points at stake this turn (lost on a 1, banked on Hold).")},
+    {text: tr("▶ marks the player whose turn it is.")},
   ];
 }
 
 export function describe(view, ctx) {
   const state = view.state;
-  const lines = [`Pig to ${goalOf(view)} points.`];
+  const lines = [tr("Pig to {goal} points.", {goal: goalOf(view)})];
   state.scores.forEach((score, seat) => {
     const playing = seat === state.seat && state.next !== "won";
-    lines.push(`${ctx ? ctx.seatName(seat) : `Player ${seat + 1}`}: ${score} points`
-      + (playing ? `, playing now with ${state.turn_total} at stake` : ""));
+    const name = ctx ? ctx.seatName(seat) : tr("Player {n}", {n: seat + 1});
+    lines.push(playing ? tr("{name}: {score} points, playing now with {points} at stake", {name, score, points: state.turn_total})
+      : tr("{name}: {score} points", {name, score}));
   });
   return lines;
 }

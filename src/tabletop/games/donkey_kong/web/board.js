@@ -1,8 +1,11 @@
 // Donkey Kong: girders and ladders, pawns, barrels and fireballs, Donkey Kong's arm, the Oil Can, the dice, and
 // the routes to choose from (their words, the cards and the key are in explain.js).
-import {el, fixedLayer, svg, walk} from "/static/common.js";
+import {el, fixedLayer, lastEvent, svg, walk} from "/static/common.js";
 import {cardName, cards, label} from "./explain.js";
 import {tr, trn} from "/static/i18n.js";
+
+// the engine's message for the white die's roll (the log's key: see tabletop.core.events)
+const WHITE_ROLL = "{seat} rolls white {n}";
 
 // the words drawn on the board (the rest are in explain.js)
 const barrelsLeft = (n) => trn("{n} barrel left", "{n} barrels left", n);
@@ -79,8 +82,8 @@ export function dice(view, ctx) {
     }
   }
   if (white === null) return null;
-  const line = [...(view.log_lines || [])].reverse().find((l) => new RegExp(`^seat \\d+ rolls white ${white}\\b`).test(l));
-  const seat = line ? Number(/^seat (\d+)/.exec(line)[1]) : null;
+  const event = lastEvent(view, [WHITE_ROLL], (fields) => fields.n === Number(white));
+  const seat = event ? event.fields.seat : null;
   const shown = [{key: `white-${at}`, face: Number(white), pips: true, tone: "white", label: tr("white die: {n}", {n: Number(white)})}];
   if (red !== null) {
     shown.push({key: `red-${at}`, face: red === "rests" ? "zz" : Number(red), pips: red !== "rests", tone: "red",
@@ -92,11 +95,14 @@ export function dice(view, ctx) {
   return {caption: seat === null ? tr("The dice") : tr("{name} rolled", {name: ctx.seatName(seat)}), dice: shown, note};
 }
 
+/** A space's name as the board shows it: its notation ("A4"), and the Start space in the page's language. */
+const spaceName = (name) => (name === "START" ? tr("START") : name);
+
 export function seatExtra(view, seat) {
   const hand = cards(view);
   const score = view.state.scores?.[seat] ?? 0;
   const up = (hand.up[seat] || []).map(cardName);
-  return el("span", {class: "muted"}, ` · ${tr("score {score} · at {at}", {score, at: view.state.pawns[seat]})}`,
+  return el("span", {class: "muted"}, ` · ${tr("score {score} · at {at}", {score, at: spaceName(view.state.pawns[seat])})}`,
     el("span", {class: "cards-line"}, ` · ${tr("cards: {cards}", {cards: up.length ? up.join(", ") : tr("none")})}`,
       ` · ${tr("{n} scored", {n: (hand.down[seat] || []).length})}`));
 }
@@ -296,10 +302,13 @@ function drawScenery(root, view, geo, board) {
   }
   // the Oil Can, where fireballs wait
   const [ox, oy] = geo.spot("OIL");
+  // TRANSLATORS: the word printed on the Oil Can, in capitals as on the arcade screen (the can is narrow: keep it short)
+  const oil = tr("OIL");
   root.append(svg("g", {class: "oil"}, svg("title", {}, trn("Oil Can: {n} fireball waiting", "Oil Can: {n} fireballs waiting", state.fireballs_at_oil_can)),
     svg("rect", {x: ox - 28, y: oy - 30, width: 56, height: 48, rx: 6, fill: "#1f6fe0", stroke: "#cfe0ff",
       "stroke-width": 2}),
-    svg("text", {x: ox, y: oy + 2, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#fff"}, "OIL"),
+    svg("text", {x: ox, y: oy + 2, "text-anchor": "middle", "font-size": Math.min(16, 70 / oil.length), "font-weight": 800,
+      fill: "#fff"}, oil),
     svg("circle", {cx: ox - 8, cy: oy - 46, r: 9, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 2.5}),
     svg("text", {x: ox + 4, y: oy - 38, "font-size": 20, "font-weight": 700, fill: "#ffb347"},
       `×${state.fireballs_at_oil_can}`)));
@@ -316,8 +325,9 @@ function drawScenery(root, view, geo, board) {
         "stroke-width": 2, "stroke-dasharray": "3 5"}));
     }
     root.append(svg("rect", {x: sx - 34, y: sy - 14, width: 68, height: 30, rx: 8, fill: "#123a2a", stroke: "#7bd389",
-      "stroke-width": 2, class: "space"}, svg("title", {}, "START")));
-    root.append(svg("text", {x: sx, y: sy + 30, "text-anchor": "middle", "font-size": 13, fill: "#7bd389"}, "START"));
+      "stroke-width": 2, class: "space"}, svg("title", {}, tr("Start space"))));
+    // TRANSLATORS: the label under the Start space, in capitals
+    root.append(svg("text", {x: sx, y: sy + 30, "text-anchor": "middle", "font-size": 13, fill: "#7bd389"}, tr("START")));
   }
 }
 

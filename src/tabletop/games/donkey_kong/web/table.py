@@ -20,7 +20,7 @@ from tabletop.core.state import State
 from tabletop.core.words import ordinal, places, plural
 from tabletop.games.donkey_kong.actions import LOSE, STEAL, Route
 from tabletop.games.donkey_kong.position import RED_ROLL, WHITE_ROLL
-from tabletop.games.donkey_kong.state import DonkeyKongState
+from tabletop.games.donkey_kong.state import STEALS, DonkeyKongState
 
 #: how far a simulated turn may run before the hint gives up on it (a turn is a few dozen steps)
 TURN_STEPS = 400
@@ -69,9 +69,9 @@ def summary(state: State) -> dict[str, Any] | None:
                 played[seat] += delta
                 cards[seat] += sum(replay.played_of(seat)) - held[seat]
         if text.startswith(STEAL):  # K-CARD-6: the stealer takes the card into their hand
-            for line in replay.log(size):
-                if " steals " in line and line.startswith("seat "):
-                    steals[int(line.split()[1])] += 1
+            for event in replay.events(size):
+                if event.message == STEALS and isinstance(event.fields, dict):
+                    steals[event.fields["seat"]] += 1
     scores = state.scores()
     finisher = None if state.finisher < 0 else state.finisher
     order = sorted(range(players), key=lambda s: (-scores[s], s))

@@ -1,10 +1,13 @@
 // Doodle Jump: the ramp of eight levels (each shifted left, centre or right) with their numbered pads, tiles and
 // Doodlers. Choosing happens on the board: tap dice in the tray, then a highlighted pad (a jump), an arrow beside
 // a level (a shift) or a cross (a removal); the buttons hold the rest (continue, stop, try again ...).
-import {el, fixedLayer, svg, walk} from "/static/common.js";
+import {el, fixedLayer, lastEvent, svg, walk} from "/static/common.js";
 import {list, pressWord, touch} from "/static/words.js";
 import {levelTargets, padTargets, parseJump, parseRoll, selected, shown} from "./choosing.js";
 import {tr, trn} from "/static/i18n.js";
+
+// the engine's messages for a roll of the dice (the log's keys: see tabletop.core.events)
+const ROLLS = ["{seat} rolls {dice} / {symbol}", "{seat} rolls {dice}"];
 
 export {shown};
 
@@ -146,8 +149,8 @@ function lastRoll(view) {
 }
 
 function roller(view, ctx) {
-  const line = [...(view.log_lines || [])].reverse().find((l) => /^seat \d+ rolls \d/.test(l));
-  return line ? ctx.seatName(Number(/^seat (\d+)/.exec(line)[1])) : tr("The dice");
+  const event = lastEvent(view, ROLLS);
+  return event ? ctx.seatName(event.fields.seat) : tr("The dice");
 }
 
 export function dice(view, ctx) {
@@ -323,7 +326,7 @@ function drawPad(root, view, ctx, options, name, number, x, y, chosen) {
 function drawDoodlers(root, view, ctx, padAt, height) {
   const state = view.state;
   const startY = height - 40;
-  root.append(svg("text", {x: MARGIN + 6, y: startY + 12, "font-size": 24, fill: "#6b665c"}, "start"));
+  root.append(svg("text", {x: MARGIN + 6, y: startY + 12, "font-size": 24, fill: "#6b665c"}, tr("start")));
   const crowd = {};
   const before = lastSpots.id === view.id && view.n > lastSpots.n && view.n - lastSpots.n <= 4 ? lastSpots.spots : null;
   const spots = [];

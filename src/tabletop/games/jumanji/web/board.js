@@ -1,10 +1,15 @@
 // Jumanji: four colour paths spiralling to the centre, pawns, the rhino and the Doomsday Grid (SVG); the danger
 // card in play as a card, the number die in the dice tray, and the live rescue and JUMANJI races.
-import {el, fixedLayer, svg, walk} from "/static/common.js";
+import {el, fixedLayer, lastEvent, svg, walk} from "/static/common.js";
 import {die} from "/static/table/dice.js";
 import {list} from "/static/words.js";
 import {colourName, symbolIcon, symbolName} from "./symbols.js";
 import {tr, trn} from "/static/i18n.js";
+
+// the engine's messages for a roll of the number die by the player to move (the log's keys: see tabletop.core.events)
+const ROLLS = ["{seat} rolls {n} to space {space}", "{seat} rolls {n} and reaches the centre",
+  "{seat} rolls {n}: still blocked by the rhino", "{seat} rolls {n}: the rhino goes home", "{seat} rolls {n}: {other_seat} is safe",
+  "{seat} rolls {n}: {other_seat} slips back to {space}"];
 
 const COLOURS = {red: "#d1495b", yellow: "#e9b824", green: "#3a9d5d", blue: "#2e86ab"};
 // each kind of space has its colour and its shape, so it is told apart without words at any size (the key says which)
@@ -124,8 +129,8 @@ export function dice(view, ctx) {
     const m = /^roll (\d+)$/.exec(history[i].action);
     if (!m) continue;
     const face = Number(m[1]);
-    const line = [...(view.log_lines || [])].reverse().find((l) => new RegExp(`^seat \\d+ rolls ${face}\\b`).test(l));
-    const seat = line ? Number(/^seat (\d+)/.exec(line)[1]) : null;
+    const event = lastEvent(view, ROLLS, (fields) => fields.n === face);
+    const seat = event ? event.fields.seat : null;
     return {caption: seat === null ? tr("The number die shows {face}", {face})
       : tr("{name} rolled {face}", {name: ctx.seatName(seat), face}),
     dice: [{key: `number-${history[i].n ?? i}`, face, tone: "white", label: tr("number die: {face}", {face})}]};
@@ -148,7 +153,7 @@ function dangerCard(card) {
   return el("div", {class: "danger-card deal", "data-key": `card-${card.number}-${card.symbol}-${card.message.length}`,
     role: "group", "aria-label": tr("The danger card in play")},
   el("p", {class: "card-head"}, tr("Danger card")),
-  el("p", {class: "card-message"}, card.message),
+  el("p", {class: "card-message"}, tr(card.message)),
   el("p", {class: "card-symbol"}, die({key: `symbol-${card.symbol}`, face: card.symbol, icon: symbolIcon(card.symbol),
     tone: "white", label: tr("symbol: {face}", {face: symbolName(card.symbol)})}), ` ${symbolName(card.symbol)} · `
     + trn("{n} space ahead if rescued, back if not", "{n} spaces ahead if rescued, back if not", card.number)));
@@ -174,7 +179,7 @@ export function draw(view, ctx) {
   for (let seat = 0; seat < colours.length && seat < 4; seat++) {  // the words stay live (they keep their size)
     const [sx, sy] = spot(seat, 0, lengths[seat] ?? 64);
     root.append(svg("text", {x: sx, y: sy + 7, "text-anchor": "middle", "font-size": 20, "font-weight": 800,
-      fill: "#fff", stroke: "#0006", "stroke-width": 3, "paint-order": "stroke"}, "START"));
+      fill: "#fff", stroke: "#0006", "stroke-width": 3, "paint-order": "stroke"}, tr("START")));
   }
   root.append(svg("text", {x: C, y: C + 14, "text-anchor": "middle", "font-size": 40, "font-weight": 800,
     fill: "#3b2a05", "letter-spacing": 2}, "JUMANJI"));
@@ -304,7 +309,7 @@ export function describe(view, ctx) {
   if (state.rhino < 0 || state.rhino >= view.players) lines.push(tr("The rhino is on its home base."));
   const card = state.card ? view.board?.cards?.[state.card - 1] : null;
   if (card) {
-    lines.push(tr("Danger card in play: “{message}” (symbol: {face}).", {message: card.message, face: symbolName(card.symbol)}));
+    lines.push(tr("Danger card in play: “{message}” (symbol: {face}).", {message: tr(card.message), face: symbolName(card.symbol)}));
   }
   lines.push(state.grid.length ? tr("Doomsday Grid: {n} of {places} places filled (cards {cards}).",
     {n: state.grid.length, places: state.grid_places, cards: list(state.grid.map(String))})

@@ -157,7 +157,7 @@ function rescuePanel(view, ctx, elapsed) {
       () => rescueRoll(view, ctx, r.seat), {"aria-label": `${tr("Roll the Rescue die")}${who}`});
   }) : [];
   return el("div", {class: "live-rescue"},
-    el("p", {class: "live-card"}, el("strong", {}, `${tr("Danger card:")} `), event.message),
+    el("p", {class: "live-card"}, el("strong", {}, `${tr("Danger card:")} `), tr(event.message)),
     el("div", {class: "race-row"}, die({key: `target-${event.symbol}`, face: event.symbol,
       icon: symbolIcon(event.symbol), tone: "gold", label: tr("the {face}", {face: symbolName(event.symbol)})}),
     el("span", {class: "target-line"}, tr("Roll until it shows the "), el("strong", {class: "target"}, ...target), "!"),

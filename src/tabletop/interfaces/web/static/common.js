@@ -1,5 +1,6 @@
 // Small helpers shared by the pages: building HTML and SVG elements, calling the API.
 import {tr} from "/static/i18n.js";
+import {list} from "/static/words.js";
 
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
@@ -96,9 +97,26 @@ export function seatName(view, seat) {
   return yours ? tr("{name} (you)", {name: info.name}) : info.name;
 }
 
-/** A log line with each "seat N" replaced by that seat's name (the engine counts seats from 0). */
+/** Text for people: a log entry (its parts in the viewer's language, players named where the entry says
+ * {seat: n} or {seats: [..]}), or a server's text with each "seat N" replaced by that seat's name (the engine
+ * counts seats from 0). */
 export function readable(view, line) {
-  return line.replace(/\bseat (\d+)\b/g, (whole, n) => (view.seats?.[Number(n)] ? seatName(view, Number(n)) : whole));
+  if (line && typeof line === "object") {
+    return (line.parts || []).map((part) => (typeof part === "string" ? part
+      : part.seats ? list(part.seats.map((n) => seatName(view, n))) : seatName(view, part.seat))).join("");
+  }
+  return String(line).replace(/\bseat (\d+)\b/g,
+    (whole, n) => (view.seats?.[Number(n)] ? seatName(view, Number(n)) : whole));
+}
+
+/** The last event of the log whose message is one of `keys` (the engine's messages, never its words) and whose
+ * fields pass `test`, or null: a board finds who made the last roll this way. */
+export function lastEvent(view, keys, test = () => true) {
+  const log = view.log_lines || [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (keys.includes(log[i]?.key) && test(log[i].fields || {})) return log[i];
+  }
+  return null;
 }
 
 /** Remember the join links this browser holds, so the lobby can offer to resume. */

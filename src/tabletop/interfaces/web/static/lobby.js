@@ -69,9 +69,9 @@ function optionInput(option) {
   } else if (option.kind === "bool") {
     input = el("input", {type: "checkbox", id, name: option.name, checked: option.default === true});
     return el("div", {class: "option"}, el("label", {class: "checkbox-line"}, input,
-      option.name.replaceAll("_", " ")), el("small", {class: "muted", id: `${id}-help`}, plain(option.help)));
+      option.label), el("small", {class: "muted", id: `${id}-help`}, plain(option.help)));
   } else if (option.choices) {
-    input = el("select", {id, name: option.name}, ...option.choices.map((c) => el("option", {value: c}, String(c))));
+    input = el("select", {id, name: option.name}, ...option.choices.map((c, i) => el("option", {value: c}, option.choice_labels[i])));
     input.value = String(option.default);
   } else {
     input = el("input", {id, name: option.name, type: option.kind === "int" ? "number" : "text",
@@ -81,7 +81,7 @@ function optionInput(option) {
   input.setAttribute("aria-describedby", `${id}-help`);
   const range = option.kind === "int" && option.minimum !== null && option.maximum !== null && option.name !== "first_player"
     ? ` ${tr("({low} to {high})", {low: option.minimum, high: option.maximum})}` : "";
-  return el("div", {class: "option"}, el("label", {for: id}, option.name.replaceAll("_", " ")), input,
+  return el("div", {class: "option"}, el("label", {for: id}, option.label), input,
     el("small", {class: "muted", id: `${id}-help`}, `${plain(option.help)}${range}`));
 }
 

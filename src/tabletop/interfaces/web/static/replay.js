@@ -1,6 +1,7 @@
 // The replay page: the server rebuilds the position after any number of actions; the board, the dice of the
 // last roll and the log are drawn in place, as on the game page.
 import {api, el, playWalks, readable, seatName, SEAT_COLOURS} from "/static/common.js";
+import {list} from "/static/words.js";
 import {patch} from "/static/morph.js";
 import {loadBoard} from "/static/boards/index.js";
 import {tray} from "/static/table/dice.js";
@@ -17,7 +18,8 @@ const ctx = {act: () => {}, press: () => {}, undo: () => {}, rerender: () => {},
 
 function statusText(view) {
   if (view.terminal) {
-    const won = view.winners.length ? `Won by ${view.winners.map((s) => seatName(view, s)).join(" and ")}` : tr("Nobody won");
+    const won = view.winners.length ? tr("Won by {names}", {names: list(view.winners.map((s) => seatName(view, s)))})
+      : tr("Nobody won");
     return view.ending?.reason ? `${won}. ${readable(view, view.ending.reason)}` : won;
   }
   return tr("Turn {turn} · next: {whom}", {turn: view.turn, whom: readable(view, view.waiting_for)});
@@ -59,7 +61,7 @@ async function show(target) {
   playWalks($("board"));
   fitText($("stage"));
   patch($("tray-box"), tray({view, board, ctx}));
-  $("log").replaceChildren(...view.log.map((line) => el("li", {title: line}, readable(view, line))));
+  $("log").replaceChildren(...view.log.map((line) => el("li", {}, readable(view, line))));
   $("log").scrollTop = $("log").scrollHeight;
   showChat(step);
   history.replaceState(null, "", `?step=${step}`);

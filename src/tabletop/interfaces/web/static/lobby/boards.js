@@ -4,17 +4,18 @@
 import {api, el, SEAT_COLOURS} from "/static/common.js";
 import {patch} from "/static/morph.js";
 import {loadBoard} from "/static/boards/index.js";
+import {tr} from "/static/i18n.js";
 
 export const WORDS = {
-  label: "Board",
-  packaged: "The packaged board",
-  mine: (digest) => `My board from the editor (sha256 ${digest.slice(0, 8)})`,
-  help: "A board of your own is made in the board editor; everyone at the table plays on it and sees it.",
-  edit: "Edit a board",
-  badge: "custom board",
-  preview: "Show the board",
-  previewTitle: (title) => `The custom board of this ${title} game`,
-  previewFailed: (message) => `The board could not be shown: ${message}`,
+  label: tr("Board"),
+  packaged: tr("The packaged board"),
+  mine: (digest) => tr("My board from the editor (sha256 {digest})", {digest: digest.slice(0, 8)}),
+  help: tr("A board of your own is made in the board editor; everyone at the table plays on it and sees it."),
+  edit: tr("Edit a board"),
+  badge: tr("custom board"),
+  preview: tr("Show the board"),
+  previewTitle: (title) => tr("The custom board of this {title} game", {title}),
+  previewFailed: (message) => tr("The board could not be shown: {message}", {message}),
 };
 /** boards chosen in the board editor, per game (written by /static/editor/editor.js) */
 const CHOSEN = "tabletop.boards";

@@ -90,7 +90,7 @@ export function renderStatus(t) {
   const mover = t.view.live ? -1 : t.view.roll_waits ?? t.view.mover;
   bar.style.setProperty("--mover", mover >= 0 ? t.ctx.colour(mover) : "var(--line)");
   // the status line's length sets the room left (its countdown does not: it would measure ten times a second)
-  const recent = `${t.recent.join("\n")}\n${line.text.replace(/[\d.:]+( s)? left/, "")}`;
+  const recent = `${t.recent.map((entry) => readable(t.view, entry)).join("\n")}\n${line.text.replace(/[\d.:]+( s)? left/, "")}`;
   if (recent !== t.recentShown) {
     t.recentShown = recent;
     // measured once the frame is drawn (its layout done), so that it forces none
