@@ -7,6 +7,7 @@ counts, options, bounds on returns), in the manner of OpenSpiel's game types.
 from __future__ import annotations
 
 import abc
+import importlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -86,8 +87,11 @@ class Game(abc.ABC):
     info: ClassVar[GameInfo]
     parts: ClassVar[GameParts] = GameParts()
     observer_class: ClassVar[type[Observer]] = Observer
+    #: where the game's compiled random playout is ("package.module:Class", built with the game), if it has one
+    compiled_playout: ClassVar[str | None] = None
     _observer: Observer | None = None
     _encoding: Encoding | None = None
+    _playout: Callable[[int], PlayoutSummary] | None = None
 
     def __init__(self, **options: Any) -> None:
         values = validate_options(self.info.name, self.info.options, options)
@@ -166,7 +170,7 @@ class Game(abc.ABC):
         return None
 
     def random_playout(self) -> Callable[[int], PlayoutSummary] | None:
-        """A fast twin of the rules for uniformly random players, if this game has one (default: none).
+        """A fast twin of the rules for uniformly random players, if this game has one.
 
         The function it returns plays a whole game from the initial position with a seed and
         returns its :class:`~tabletop.core.play.PlayoutSummary`. It must play exactly the game
@@ -175,8 +179,24 @@ class Game(abc.ABC):
         chance node sampled by :meth:`Distribution.sample`, each decision
         ``legal[min(int(u * len(legal)), len(legal) - 1)]`` with ``u`` drawn from the seat's
         stream), and a differential test must prove it. ``None`` for options it does not cover.
+
+        By default: the game's compiled playout (:attr:`compiled_playout`, a
+        :class:`~tabletop.core.batch.BatchPlayout` that also plays many seeds in one call) when
+        Numba is installed (the ``fast`` extra), made once per game; otherwise ``None``.
         """
-        return None
+        if self.compiled_playout is None:
+            return None
+        playout = self._playout
+        if playout is None:
+            try:
+                from tabletop.core.compiled import COMPILED
+            except ImportError:  # no NumPy
+                return None
+            if not COMPILED:
+                return None
+            module, _, name = self.compiled_playout.partition(":")
+            playout = self._playout = getattr(importlib.import_module(module), name)(self)
+        return playout
 
     # -- states ----------------------------------------------------------------
     @abc.abstractmethod

@@ -59,6 +59,8 @@ class DoodleJumpGame(Game):
         encoding="tabletop.games.doodle_jump.encoding",
     )
 
+    compiled_playout = "tabletop.games.doodle_jump.playout:RandomPlayout"
+
     rules: Rules
     table: ActionTable
     geometry: Geometry
