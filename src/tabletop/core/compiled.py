@@ -203,9 +203,10 @@ def draw(row: Any) -> float:
 
 
 @kernel
-def stream_key(seed: Any, name_key: Any) -> np.uint64:
-    """The key of the stream ``name_key`` in the game of ``seed`` (``Streams``: ``mix64(mix64(seed) ^ name_key)``)."""
-    return mix64(mix64(np.uint64(seed)) ^ np.uint64(name_key))
+def open_stream(row: Any, seed: Any, name_key: Any) -> None:
+    """Seed ``row`` as the stream ``name_key`` of the game of ``seed`` (``Streams``: the Mersenne Twister
+    seeded with ``mix64(mix64(seed) ^ name_key)``)."""
+    seed_stream(row, mix64(mix64(np.uint64(seed)) ^ np.uint64(name_key)))
 
 
 @kernel

@@ -77,13 +77,24 @@ class _Fixed:
         return self.u
 
 
-def lockstep(twin: KernelTwin, seed: int) -> int:
+def lockstep(
+    twin: KernelTwin, seed: int, rules: Callable[[], State] | None = None, start: str | None = None
+) -> int:
     """Play ``seed`` through the rules and the twin side by side (see the module's docstring);
-    returns the number of actions. Raises :class:`KernelDivergence` at the first difference."""
+    returns the number of actions. Raises :class:`KernelDivergence` at the first difference.
+
+    ``rules`` makes the initial state of the rules to follow (default: the game's own; a game
+    with a readable twin of its rules passes that one). ``start`` is a position's text to play
+    from instead of the initial one (for rules that random games rarely reach); the compiled
+    playout, which always starts at the beginning, is then not compared.
+    """
     game = twin.game
     encoding = game.encoding
-    state = game.new_initial_state()
-    row = twin.new_row()
+    state = rules() if rules is not None else game.new_initial_state()
+    if start is not None:
+        given = game.state_from_text(start)
+        given._copy_into(state)
+    row = twin.new_row() if start is None else twin.pack(state)
     streams = Streams(seed)
     actions: list[int] = []
     limit = game.max_game_length()
@@ -122,6 +133,8 @@ def lockstep(twin: KernelTwin, seed: int) -> int:
         actions.append(expected)
     else:
         raise KernelDivergence(f"seed {seed}: no end within {limit} actions")
+    if start is not None:
+        return len(actions)
     played = list(twin.played(seed))
     if played != actions:
         step = next((k for k, (a, b) in enumerate(zip(played, actions, strict=False)) if a != b), len(actions))
@@ -159,7 +172,7 @@ def uncompiled_copy(
     change can be shown to be caught in a few games. The originals stay as they were.
     """
     copies: dict[str, ModuleType] = {}
-    compiled = importlib.import_module("tabletop.core.compiled")
+    compiled: Any = importlib.import_module("tabletop.core.compiled")
     saved = {name: sys.modules.get(name) for name in names}
     kernel, struct_of = compiled.kernel, compiled.struct_of
     compiled.kernel = compiled.struct_of = _plain  # what the copies import: no compiling, tables as they are

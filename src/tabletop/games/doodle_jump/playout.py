@@ -41,10 +41,9 @@ from tabletop.core.compiled import (
     chance_key,
     draw,
     kernel,
+    open_stream,
     pick,
     seat_keys,
-    seed_stream,
-    stream_key,
     struct_of,
 )
 from tabletop.games.doodle_jump import kernel_tables as kt
@@ -81,7 +80,7 @@ def play_game(
     """
     new_position(t, s)
     n = t.players
-    seed_stream(streams[0], stream_key(seed, keys[0]))
+    open_stream(streams[0], seed, keys[0])
     seeded = np.zeros(n, np.bool_)
     standings_start(acc)
     heights(t, s, places)
@@ -113,7 +112,7 @@ def play_game(
                     choice_turns += 1
                     last_choice_turn = s[kt.TURNS]
             if not seeded[seat]:
-                seed_stream(streams[1 + seat], stream_key(seed, keys[1 + seat]))
+                open_stream(streams[1 + seat], seed, keys[1 + seat])
                 seeded[seat] = True
             action = legal[pick(streams[1 + seat], count)]
             apply_decision(t, s, action)
