@@ -16,16 +16,17 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("numba")
-
 import tabletop
 from tabletop.agents import RandomAgent
 from tabletop.analysis.metrics import play_traced, row_of
 from tabletop.analysis.runner import game_seed
+from tabletop.core.compiled import COMPILED
 from tabletop.games.doodle_jump import DoodleJumpGame
 from tabletop.games.doodle_jump.playout import RandomPlayout
 from tabletop.games.doodle_jump.readable import ReadableDoodleJumpState
 from tabletop.testing.kernels import KernelDivergence, lockstep, uncompiled_copy
+
+pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled kernels need Numba (the fast extra)")
 
 CONFIGS: list[dict[str, Any]] = [
     {"players": 2, "tiles": "none"},
