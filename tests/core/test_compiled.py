@@ -10,8 +10,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.analysis.metrics import place_metrics
-from tabletop.core.batch import DRAMA, FIGURES, LEAD_CHANGES, TRAILED, standings_add, standings_end, standings_start
-from tabletop.core.compiled import COMPILED, STREAM_WORDS, draw, mix64, open_stream, pick, seed_stream
+from tabletop.core.batch import DRAMA, FIGURES, LEAD_CHANGES, TRAILED
+from tabletop.core.compiled import (
+    COMPILED,
+    STREAM_WORDS,
+    draw,
+    mix64,
+    open_stream,
+    pick,
+    seed_stream,
+    standings_add,
+    standings_end,
+    standings_start,
+)
 from tabletop.core.play import MASK64, Streams, seat_key, stream_name_key
 from tabletop.core.play import mix64 as python_mix64
 

@@ -5,8 +5,9 @@ another, and writes one row of :data:`COLUMNS` per game into a ``float64`` array
 are whole numbers there, exactly), followed by the game's own counts (``figure_columns``,
 turned into ``State.metrics()`` by :meth:`BatchPlayout.figures`). The lead changes and the
 drama come from the standings the kernel feeds, turn by turn, to :func:`standings_add`:
-the same numbers as :func:`tabletop.analysis.metrics.place_metrics` for one winner or none,
-without keeping the standings.
+(:mod:`tabletop.core.compiled`): the same numbers as :func:`tabletop.analysis.metrics.place_metrics`
+for one winner or none, without keeping the standings. This module imports no NumPy: the analysis
+reads it whether or not the ``fast`` extra is installed.
 
 :class:`BatchPlayout` is what :meth:`Game.random_playout` returns for such a game: called
 with one seed it gives that game's :class:`~tabletop.core.play.PlayoutSummary` (its places
@@ -21,9 +22,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from tabletop.core.compiled import kernel
 from tabletop.core.play import PlayoutSummary
 
 #: the columns every kernel writes per game, in order
@@ -47,55 +45,7 @@ WINNER, FIRST, TURNS, ACTIONS, DECISIONS, CHOICES, CHOICE_TURNS, LEGAL_SUM, CHAN
 #: where a game's own counts begin in a row
 FIGURES = len(COLUMNS)
 
-Array = np.ndarray[Any, Any]
-
-
-# -- the standings, turn by turn: place_metrics' one pass, for every seat as a possible winner ----------
-@kernel
-def standings_start(acc: Array) -> None:
-    """Empty the accumulator ``acc`` (3 + 2 * players floats: last leader, lead changes, standings, then
-    per seat the sum of its gaps to the leader and whether it ever trailed)."""
-    acc[:] = 0.0
-    acc[0] = -1.0
-
-
-@kernel
-def standings_add(acc: Array, places: Array, scale: Array) -> None:
-    """One standing, as places on ``scale`` (strictly increasing): a leader strictly ahead changes the
-    lead when it is another seat; each seat's gap to the leader, as a share of the spread."""
-    n = places.shape[0]
-    top, bottom = places[0], places[0]
-    for seat in range(1, n):
-        top = max(top, places[seat])
-        bottom = min(bottom, places[seat])
-    leaders, leader = 0, -1
-    for seat in range(n):
-        if places[seat] == top:
-            leaders += 1
-            if leader < 0:
-                leader = seat
-    if leaders == 1 and leader != acc[0]:
-        acc[1] += 1.0
-        acc[0] = leader
-    best = scale[top]
-    for seat in range(n):
-        if places[seat] < top:
-            acc[3 + n + seat] = 1.0
-            acc[3 + seat] += (best - scale[places[seat]]) / (best - scale[bottom])
-    acc[2] += 1.0
-
-
-@kernel
-def standings_end(acc: Array, winner: int, row: Array) -> None:
-    """Write the lead changes, the drama and whether the winner trailed (``winner`` -1: none) into ``row``."""
-    n = (acc.shape[0] - 3) // 2
-    row[LEAD_CHANGES] = acc[1] - 1.0 if acc[1] > 0 else 0.0
-    if winner < 0:
-        row[DRAMA] = np.nan
-        row[TRAILED] = -1.0
-    else:
-        row[DRAMA] = acc[3 + winner] / acc[2] if acc[2] > 0 else np.nan
-        row[TRAILED] = acc[3 + n + winner]
+Array = Any  # a NumPy array (NumPy is imported only where a kernel runs)
 
 
 @dataclass
@@ -151,6 +101,8 @@ class BatchPlayout:
 
     def batch(self, seeds: Sequence[int]) -> PlayoutBatch:
         """The games of ``seeds``, played in one call of the kernel."""
+        import numpy as np
+
         keys = np.array([seed & 0xFFFFFFFFFFFFFFFF for seed in seeds], np.uint64)
         columns = np.zeros((len(keys), FIGURES + len(self.figure_columns)), np.float64)
         self._play(keys, columns)

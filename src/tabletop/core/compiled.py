@@ -35,6 +35,8 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
+from tabletop.core.batch import DRAMA, LEAD_CHANGES, TRAILED
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Set TABLETOP_NO_NUMBA=1 to run as if Numba were not installed (the fallback's tests do).
@@ -56,7 +58,7 @@ def kernel(function: F) -> F:
     otherwise leave it as it is."""
     if numba is None:
         return function
-    return cast(F, numba.njit(cache=True, nogil=True)(function))
+    return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy")(function))
 
 
 _STRUCTS: dict[type, Any] = {}
@@ -124,34 +126,41 @@ _TEMPER_B = np.uint64(0x9D2C5680)
 _TEMPER_C = np.uint64(0xEFC60000)
 
 
+def _init_genrand(seed: int) -> np.ndarray[Any, np.dtype[np.uint32]]:
+    """MT19937's ``init_genrand(seed)``: every stream starts from ``init_genrand(19650218)``."""
+    mt = [seed]
+    for i in range(1, N):
+        mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(mt, np.uint32)
+
+
+_START = _init_genrand(19650218)
+
+
 @kernel
 def seed_stream(row: Any, key: Any) -> None:
-    """``random.Random(key)`` for a key below 2**64: ``init_genrand(19650218)``, then ``init_by_array`` on
-    the key's 32-bit words, lowest first (one word for a key below 2**32, as CPython counts them)."""
+    """``random.Random(key)`` for a key below 2**64: ``init_genrand(19650218)`` (the same for every key,
+    worked out once), then ``init_by_array`` on the key's 32-bit words, lowest first (one word for a
+    key below 2**32, as CPython counts them)."""
     key = np.uint64(key)
     words = 2 if key >> _S32 else 1
+    low, high = key & _MASK32, key >> _S32
     mt = row
-    mt[0] = np.uint32(19650218)
-    for i in range(1, N):
-        prev = np.uint64(mt[i - 1])
-        mt[i] = np.uint32((np.uint64(1812433253) * (prev ^ (prev >> _S30)) + np.uint64(i)) & _MASK32)
-    i, j = 1, 0
-    for _ in range(N):  # max(N, words) rounds
-        prev = np.uint64(mt[i - 1])
-        word = key & _MASK32 if j == 0 else key >> _S32
-        mixed = (np.uint64(mt[i]) ^ ((prev ^ (prev >> _S30)) * np.uint64(1664525))) + word + np.uint64(j)
-        mt[i] = np.uint32(mixed & _MASK32)
+    mt[:N] = _START
+    i = 1
+    prev = np.uint64(mt[0])
+    for k in range(N):  # max(N, words) rounds
+        j = k % words
+        word = low if j == 0 else high
+        prev = ((np.uint64(mt[i]) ^ ((prev ^ (prev >> _S30)) * np.uint64(1664525))) + word + np.uint64(j)) & _MASK32
+        mt[i] = np.uint32(prev)
         i += 1
-        j += 1
         if i >= N:
             mt[0] = mt[N - 1]
             i = 1
-        if j >= words:
-            j = 0
     for _ in range(N - 1):
-        prev = np.uint64(mt[i - 1])
-        mixed = (np.uint64(mt[i]) ^ ((prev ^ (prev >> _S30)) * np.uint64(1566083941))) - np.uint64(i)
-        mt[i] = np.uint32(mixed & _MASK32)
+        prev = ((np.uint64(mt[i]) ^ ((prev ^ (prev >> _S30)) * np.uint64(1566083941))) - np.uint64(i)) & _MASK32
+        mt[i] = np.uint32(prev)
         i += 1
         if i >= N:
             mt[0] = mt[N - 1]
@@ -228,3 +237,51 @@ def chance_key(name: str = "chance") -> np.uint64:
     from tabletop.core.play import stream_name_key
 
     return np.uint64(stream_name_key(name))
+
+
+# -- the standings, turn by turn: place_metrics' one pass, for every seat as a possible winner ----------
+@kernel
+def standings_start(acc: Any) -> None:
+    """Empty the accumulator ``acc`` (3 + 2 * players floats: last leader, lead changes, standings, then
+    per seat the sum of its gaps to the leader and whether it ever trailed)."""
+    acc[:] = 0.0
+    acc[0] = -1.0
+
+
+@kernel
+def standings_add(acc: Any, places: Any, scale: Any) -> None:
+    """One standing, as places on ``scale`` (strictly increasing): a leader strictly ahead changes the
+    lead when it is another seat; each seat's gap to the leader, as a share of the spread."""
+    n = places.shape[0]
+    top, bottom = places[0], places[0]
+    for seat in range(1, n):
+        top = max(top, places[seat])
+        bottom = min(bottom, places[seat])
+    leaders, leader = 0, -1
+    for seat in range(n):
+        if places[seat] == top:
+            leaders += 1
+            if leader < 0:
+                leader = seat
+    if leaders == 1 and leader != acc[0]:
+        acc[1] += 1.0
+        acc[0] = leader
+    best = scale[top]
+    for seat in range(n):
+        if places[seat] < top:
+            acc[3 + n + seat] = 1.0
+            acc[3 + seat] += (best - scale[places[seat]]) / (best - scale[bottom])
+    acc[2] += 1.0
+
+
+@kernel
+def standings_end(acc: Any, winner: int, row: Any) -> None:
+    """Write the lead changes, the drama and whether the winner trailed (``winner`` -1: none) into ``row``."""
+    n = (acc.shape[0] - 3) // 2
+    row[LEAD_CHANGES] = acc[1] - 1.0 if acc[1] > 0 else 0.0
+    if winner < 0:
+        row[DRAMA] = np.nan
+        row[TRAILED] = -1.0
+    else:
+        row[DRAMA] = acc[3 + winner] / acc[2] if acc[2] > 0 else np.nan
+        row[TRAILED] = acc[3 + n + winner]

@@ -312,6 +312,30 @@ def roll_options(t: T, s: Row, out: Any, n: int) -> int:
 
 
 @kernel
+def roll_allows_something(t: T, s: Row) -> bool:
+    """``roll_options()`` is not empty (D-TURN-3): the same tests, stopping at the first option."""
+    roll = s[ROLL]
+    if roll < 0:
+        return False
+    here = s[t.o_pos + s[SEAT]]
+    usable = 1 if s[SYMBOL] else 0
+    reach = t.reach
+    pads = same_level(t, here, reach, 0) if here >= 0 else 0
+    pads = level_up(t, s, here, reach, pads)
+    for k in range(pads):
+        if t.combo_count[roll, usable, t.pad_number[reach[k]]]:
+            return True
+    face = t.roll_symbol[roll] if usable else -1
+    if here >= 0 and t.has_targets and shots(t, s, here, roll, t.roll_dots[roll] if usable else 0, t.spare, 0):
+        return True
+    if face == SHIFT_FACE:
+        return shifts(t, s, -1, t.spare, 0) > 0
+    if face == REMOVE_FACE:
+        return removes(t, s, -1, t.spare, 0) > 0
+    return face == AGAIN_FACE and s[NUMBERED] > 0
+
+
+@kernel
 def legal_actions(t: T, s: Row, out: Any) -> int:
     """The decisions of the player to move, as integers in the rules' order; returns how many."""
     phase = s[PHASE]

@@ -28,7 +28,7 @@ from tabletop.games.doodle_jump.kernel import (
     holds_doodler,
     level_up,
     pad_at,
-    roll_options,
+    roll_allows_something,
     setup_row_without_tile,
     shield_kind,
     tile_uses,
@@ -97,7 +97,7 @@ def end_turn(t: T, s: Row) -> None:
 def rolled(t: T, s: Row, roll: int) -> None:
     s[ROLL] = roll
     s[ROLLS] += 1
-    if roll_options(t, s, t.spare, 0):
+    if roll_allows_something(t, s):
         s[PHASE] = P_USE
     else:
         fall(t, s, False)  # D-TURN-3 C: nothing applies
@@ -149,7 +149,7 @@ def resume(t: T, s: Row, target: int) -> None:
         else:
             end_turn(t, s)
     elif target == P_USE:
-        if roll_options(t, s, t.spare, 0):
+        if roll_allows_something(t, s):
             s[PHASE] = P_USE
         else:
             fall(t, s, False)

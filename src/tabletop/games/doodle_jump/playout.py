@@ -32,9 +32,6 @@ from tabletop.core.batch import (
     TURNS,
     WINNER,
     BatchPlayout,
-    standings_add,
-    standings_end,
-    standings_start,
 )
 from tabletop.core.compiled import (
     STREAM_WORDS,
@@ -44,6 +41,9 @@ from tabletop.core.compiled import (
     open_stream,
     pick,
     seat_keys,
+    standings_add,
+    standings_end,
+    standings_start,
     struct_of,
 )
 from tabletop.games.doodle_jump import kernel_tables as kt
