@@ -89,6 +89,8 @@ class Game(abc.ABC):
     observer_class: ClassVar[type[Observer]] = Observer
     #: where the game's compiled random playout is ("package.module:Class", built with the game), if it has one
     compiled_playout: ClassVar[str | None] = None
+    #: where the game's compiled games for a learner are ("package.module:Class"), if it has them
+    compiled_learner: ClassVar[str | None] = None
     _observer: Observer | None = None
     _encoding: Encoding | None = None
     _playout: Callable[[int], PlayoutSummary] | None = None
@@ -188,15 +190,18 @@ class Game(abc.ABC):
             return None
         playout = self._playout
         if playout is None:
-            try:
-                from tabletop.core.compiled import COMPILED
-            except ImportError:  # no NumPy
+            if not _compiled_kernels():
                 return None
-            if not COMPILED:
-                return None
-            module, _, name = self.compiled_playout.partition(":")
-            playout = self._playout = getattr(importlib.import_module(module), name)(self)
+            playout = self._playout = _compiled(self.compiled_playout)(self)
         return playout
+
+    def learner_games(self, num_envs: int, seat: int | None = None) -> Any:
+        """``num_envs`` games of this game stepped at once for one learner, the other seats random players
+        (:attr:`compiled_learner`; ``tabletop.rl.vector`` drives them), or ``None`` where the game has
+        none or Numba is missing."""
+        if self.compiled_learner is None or not _compiled_kernels():
+            return None
+        return _compiled(self.compiled_learner)(self, num_envs, seat)
 
     # -- states ----------------------------------------------------------------
     @abc.abstractmethod
@@ -247,3 +252,17 @@ class Game(abc.ABC):
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self._options.items())
         return f"tabletop.make({self.info.name!r}{args})"
+
+
+def _compiled_kernels() -> bool:
+    """Numba (and NumPy) are installed: compiled kernels run."""
+    try:
+        from tabletop.core.compiled import COMPILED
+    except ImportError:  # no NumPy
+        return False
+    return COMPILED
+
+
+def _compiled(where: str) -> Any:
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)

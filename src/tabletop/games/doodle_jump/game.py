@@ -60,6 +60,7 @@ class DoodleJumpGame(Game):
     )
 
     compiled_playout = "tabletop.games.doodle_jump.playout:RandomPlayout"
+    compiled_learner = "tabletop.games.doodle_jump.learning:LearnerGames"
 
     rules: Rules
     table: ActionTable

@@ -111,6 +111,8 @@ class Tables(NamedTuple):
     face_values: Array
     roll_symbol: Array  # [outcome]: the symbol face's kind (DOTS ...), -1 if not rolled
     roll_dots: Array  # [outcome]: its dots, 0 for none
+    roll_symbol_face: Array  # [outcome]: the symbol face among the die's distinct faces (the vector's order), -1
+    symbol_faces: int  # distinct faces of the symbol die
     # -- dice jumps a roll allows: [outcome, dots usable, number] -> a run of combination indices
     combo_start: Array
     combo_count: Array
@@ -201,6 +203,8 @@ def build_tables(game: DoodleJumpGame) -> Tables:
     numbers = sorted(set(r.pad_number))
     roll_faces = np.zeros((chances, len(faces)), np.int32)
     roll_symbol, roll_dots = np.full(chances, -1, np.int32), np.zeros(chances, np.int32)
+    distinct_symbols = list(dict.fromkeys(r.symbol_faces))
+    roll_symbol_face = np.full(chances, -1, np.int32)
     roll_start = np.zeros((r.numbered_dice + 1, 2), np.int32)
     roll_count = np.zeros((r.numbered_dice + 1, 2), np.int32)
     roll_outcomes: list[int] = []
@@ -228,6 +232,7 @@ def build_tables(game: DoodleJumpGame) -> Tables:
                 if roll.symbol:
                     roll_symbol[i] = symbol_kinds.get(roll.symbol, DOTS)
                     roll_dots[i] = int(roll.symbol) if roll.symbol.isdigit() else 0
+                    roll_symbol_face[i] = distinct_symbols.index(roll.symbol)
                 for usable in (0, 1):
                     sums = combos_by_sum(roll.numbers, roll_dots[i] if usable else 0)
                     for number in numbers:
@@ -267,7 +272,8 @@ def build_tables(game: DoodleJumpGame) -> Tables:
         opening_value=_int32(r.die_faces), outcome_kind=outcome_kind, outcome_value=outcome_value,
         roll_start=roll_start, roll_count=roll_count, roll_outcomes=_int32(roll_outcomes),
         roll_cumulative=np.array(cumulative, np.float64), roll_faces=roll_faces, face_values=_int32(faces),
-        roll_symbol=roll_symbol, roll_dots=roll_dots,
+        roll_symbol=roll_symbol, roll_dots=roll_dots, roll_symbol_face=roll_symbol_face,
+        symbol_faces=len(distinct_symbols),
         combo_start=combo_start, combo_count=combo_count, combo_index=_int32(combo_index),
         spare=np.zeros(count, np.int32),
         reach=np.zeros(pads + r.columns, np.int32),
