@@ -110,9 +110,20 @@ def _level(level: str) -> Callable[[dict[str, Any]], Agent]:
 
 
 def _policy(options: dict[str, Any]) -> Agent:
+    model = options.get("model")
+    if isinstance(model, str) and model.endswith(".npz"):  # an exported policy: NumPy plays it
+        from tabletop.agents.learned import LearnedAgent
+
+        return LearnedAgent(model)
     from tabletop.agents.policy import PolicyAgent
 
     return PolicyAgent(**options)
+
+
+def _learned(options: dict[str, Any]) -> Agent:
+    from tabletop.agents.learned import LearnedAgent
+
+    return LearnedAgent()
 
 
 @dataclass(frozen=True)
@@ -139,12 +150,14 @@ AGENTS: dict[str, AgentKind] = {
         AgentKind(
             "policy",
             (
-                Option("model", "path", None, "a policy file trained with MaskablePPO (examples/train.py)",
+                Option("model", "path", None, "a policy file trained with MaskablePPO (examples/train.py): its .zip "
+                       "(needs PyTorch) or its exported .npz (NumPy alone)",
                        nullable=True, none_means="none: the agent refuses to start"),
                 Option("deterministic", bool, True, "play the policy's most likely action (false: sample it)"),
             ),
             _policy,
         ),
+        AgentKind("learned", (), _learned),
     )
 }
 
