@@ -7,12 +7,17 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXAMPLE := $(VENV)/.example-installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench train clean
+
+# PyTorch's CPU build first (the train extra's test trains a tiny policy): a plain `torch` requirement can pull a
+# multi-GB CUDA build
+TORCH := torch==2.13.0
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,web,analysis,ray,postgresql,rl]'
+	$(BIN)/pip install --quiet $(TORCH)
+	$(BIN)/pip install --quiet -e '.[dev,web,analysis,ray,postgresql,rl,fast,train]'
 	touch $(STAMP)
 
 # The tests prove that a game packaged outside tabletop (examples/pig) works with no edit to tabletop.
@@ -59,6 +64,17 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/rl.py
 	$(BIN)/python benchmarks/workbench.py scaling
 	$(BIN)/python benchmarks/workbench.py million
+
+# Train a Doodle Jump policy on the batched environment (MaskablePPO, CPU) for MINUTES minutes, export it for
+# NumPy, rate it with `tabletop tournament` against heuristic and expert (95% intervals). SHIP=1 copies the
+# export into the game's package (the policy the `learned` agent plays).
+MINUTES ?= 15
+EVALUATE ?= 400
+EXPERT ?= 40
+train: $(STAMP)
+	$(BIN)/pip install --quiet $(TORCH)
+	$(BIN)/pip install --quiet -e '.[train]'
+	$(BIN)/python examples/train.py --minutes $(MINUTES) --evaluate $(EVALUATE) --expert $(EXPERT) $(if $(SHIP),--ship,)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
