@@ -20,9 +20,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev,web,analysis,ray,postgresql,rl,fast,train]'
 	touch $(STAMP)
 
-# The tests prove that a game packaged outside tabletop (examples/pig) works with no edit to tabletop.
-$(EXAMPLE): $(STAMP) examples/pig/pyproject.toml
-	$(BIN)/pip install --quiet -e examples/pig
+# The tests prove that a game (examples/pig) and an agent (examples/flat_mc) packaged outside tabletop
+# work with no edit to tabletop.
+$(EXAMPLE): $(STAMP) examples/pig/pyproject.toml examples/flat_mc/pyproject.toml
+	$(BIN)/pip install --quiet -e examples/pig -e examples/flat_mc
 	touch $(EXAMPLE)
 
 HOST ?= 127.0.0.1
@@ -46,14 +47,14 @@ $(AXE): $(STAMP)
 # installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does).
 test: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE)
 	$(BIN)/ruff check src tests benchmarks examples
-	$(BIN)/mypy --strict src examples/pig/src
+	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 
 typecheck: $(STAMP) $(EXAMPLE)
-	$(BIN)/mypy --strict src examples/pig/src
+	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src
 
 pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(AXE)
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest

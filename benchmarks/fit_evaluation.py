@@ -16,8 +16,10 @@ the weights with that provenance to the game's ``data/evaluation.toml``.
 from __future__ import annotations
 
 import argparse
+import inspect
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +29,9 @@ import tabletop
 from tabletop.agents import from_spec
 from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
+from tabletop.core.hooks import FEATURES, FIGURES, NOBODY_FEATURES
 from tabletop.core.play import run
-from tabletop.core.registry import evaluation
+from tabletop.core.registry import evaluation, hook
 from tabletop.core.state import State
 
 RIDGE = 1e-3
@@ -53,26 +56,27 @@ class Noisy:
 class TurnStarts:
     """Called after every action: keeps the evaluation's figures at the start of every turn."""
 
-    def __init__(self, part: Any) -> None:
-        self.part = part
+    def __init__(self, figures: Callable[[State], tuple[list[list[float]], list[float]]]) -> None:
+        self.figures = figures
         self.turn = 0
         self.seen: list[tuple[list[list[float]], list[float]]] = []
 
     def __call__(self, state: State) -> None:
         if state.turn_number() != self.turn and not state.is_terminal():
             self.turn = state.turn_number()
-            self.seen.append(self.part.figures(state))
+            self.seen.append(self.figures(state))
 
 
 def samples(game_name: str, games: int, players: list[int], seed: int, epsilon: float, agent: str) -> list[Any]:
     """Per game: the list of (seat figures, nobody figures) at every turn's start, and the outcome."""
-    part: Any = evaluation(game_name)
+    figures = hook(game_name, FIGURES)
+    assert figures is not None, f"{game_name}'s evaluation has no figures"
     played = []
     for i in range(games):
         n = players[i % len(players)]
         game = tabletop.make(game_name, players=n)
         agents = [Noisy(from_spec(agent), epsilon) for _ in range(n)]
-        recorder = TurnStarts(part)
+        recorder = TurnStarts(figures)
         final = run(game, agents, seed * 1_000_003 + i, on_step=recorder)
         winners = final.winners()
         outcome = [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
@@ -137,10 +141,10 @@ def main() -> None:
     parser.add_argument("--agent", default="heuristic")
     parser.add_argument("--write", action="store_true", help="save the weights to the game's data/evaluation.toml")
     args = parser.parse_args()
-    part: Any = evaluation(args.game)
-    if part is None:
-        sys.exit(f"{args.game} has no evaluation part")
-    features, nobody = tuple(part.FEATURES), tuple(part.NOBODY_FEATURES)
+    named, nobody_named = hook(args.game, FEATURES), hook(args.game, NOBODY_FEATURES)
+    if named is None or nobody_named is None:
+        sys.exit(f"{args.game} has no evaluation part with FEATURES, NOBODY_FEATURES and figures to fit")
+    features, nobody = tuple(named), tuple(nobody_named)
     players = [int(p) for p in args.players.split(",")]
     played = samples(args.game, args.games, players, args.seed, args.epsilon, args.agent)
     cut = len(played) * 4 // 5
@@ -164,7 +168,7 @@ def main() -> None:
     for name, w in zip(features + tuple(f"nobody.{f}" for f in nobody), theta, strict=True):
         print(f"  {name:<24} {w:+.4f}")
     if args.write:
-        path = Path(part.__file__).parent / "data" / "evaluation.toml"
+        path = Path(inspect.getfile(evaluation(args.game))).parent / "data" / "evaluation.toml"
         lines = [
             "# The win model's weights (tabletop.core.evaluation.WinModel): each seat's utility is the sum of",
             "# its figures (named in the game's evaluation.py) times these weights; the chances of winning are",

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import tabletop
-from tabletop.agents import RandomAgent, UnknownAgentError, from_spec, make
+from tabletop.agents import RandomAgent, UnknownAgentError, from_spec, list_agents, make
 from tabletop.agents.mcts import MCTSAgent
 
 
@@ -15,7 +15,9 @@ def test_agents_by_name_and_spec() -> None:
     assert make("random").name == "random"
     agent = from_spec("mcts:iterations=25:exploration=0.5")
     assert isinstance(agent, MCTSAgent) and agent.iterations == 25 and agent.exploration == 0.5
-    available = "beginner, easy, expert, hard, heuristic, mcts, medium, policy, random"
+    available = ", ".join(list_agents())
+    assert {"beginner", "easy", "expert", "hard", "heuristic", "mcts", "medium", "policy", "random"} <= set(
+        list_agents())
     with pytest.raises(UnknownAgentError, match=f"unknown agent 'alphazero'; available agents: {available}"):
         make("alphazero")
     with pytest.raises(UnknownAgentError, match="unknown option 'depth' for agent 'mcts'; allowed options: iterations"):
@@ -31,6 +33,9 @@ def test_agents_by_name_and_spec() -> None:
     agent = from_spec("mcts:seconds=0.5:rollout=heuristic:prior=0")
     assert isinstance(agent, MCTSAgent) and agent.seconds == 0.5 and agent.prior == 0.0
     assert agent.name == "mcts:seconds=0.5:rollout=heuristic:prior=0"  # the spec that makes it again
+    assert MCTSAgent(iterations=25).name == "mcts:iterations=25"  # made directly, checked alike
+    with pytest.raises(UnknownAgentError, match="option 'chance' of agent 'mcts' must be one of 'sample'"):
+        MCTSAgent(chance="always")
 
 
 def test_mcts_with_a_fixed_seed_is_deterministic() -> None:

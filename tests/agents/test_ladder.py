@@ -54,3 +54,21 @@ def test_an_unknown_level_is_refused() -> None:
         level_spec("race", "grandmaster")
     with pytest.raises(UnknownAgentError, match="unknown option 'x' for agent 'expert'"):
         from_spec("expert:x=1")
+
+
+def test_a_games_ladder_must_name_every_level_in_order() -> None:
+    from types import ModuleType
+
+    from tabletop.core import registry
+    from tabletop.core.parts import GameParts
+
+    evaluation = ModuleType("short_ladder")
+    evaluation.__dict__.update(evaluate=lambda state: [0.5, 0.5], LADDER={"beginner": "random", "expert": "mcts"})
+    short = type("ShortLadder", (registry.game_class("race"),), {"parts": GameParts(evaluation=evaluation)})
+    registry.register("race", short)
+    try:
+        with pytest.raises(registry.GamePackageError, match=r"the LADDER of 'race' maps \['beginner', 'expert'\] "
+                                                            "to specs; it must map the levels beginner, easy, medium"):
+            ladder("race")
+    finally:
+        registry.register("race", short.__mro__[1])

@@ -134,6 +134,6 @@ def test_the_tree_of_the_position_reached_is_kept_for_the_next_decision() -> Non
 
 
 def test_heuristic_noise_is_a_probability() -> None:
-    with pytest.raises(ValueError, match="noise is a probability, from 0 to 1, not 1.5"):
+    with pytest.raises(ValueError, match="option 'noise' of agent 'heuristic' must be a number from 0 to 1, not 1.5"):
         HeuristicAgent(noise=1.5)
     assert HeuristicAgent(noise=0.25).name == "heuristic:noise=0.25"

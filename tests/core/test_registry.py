@@ -70,16 +70,29 @@ class _Parted(_Orphan):
     parts = GameParts(terminal="tabletop.core.options", web="tabletop_no_such_module", heuristic=len)
 
 
-def test_parts_are_loaded_once_and_checked_for_what_their_protocol_needs() -> None:
+class _Sound(_Orphan):
+    parts = GameParts(heuristic=lambda state, rng: state.legal_actions()[0])
+
+
+def test_parts_are_loaded_with_the_game_and_every_problem_is_named() -> None:
     registry.register("orphan", _Parted)
     try:
-        assert registry.has_part("orphan", "terminal") and not registry.has_part("orphan", "live")
-        with pytest.raises(registry.GamePackageError, match="the terminal part of 'orphan' .* lacks render"):
-            registry.terminal_view("orphan")
-        with pytest.raises(registry.GamePackageError, match="the web part of 'orphan' .* cannot be loaded"):
-            registry.web_board("orphan")
-        assert registry.heuristic_policy("orphan") is len
-        assert registry.live_rules("orphan") is None
+        with pytest.raises(registry.GamePackageError) as raised:
+            registry.game_class("orphan")
+        problems = str(raised.value).split("; ")
+        assert problems == [
+            "the terminal part of 'orphan' (tabletop.core.options): it lacks render, which a terminal view must define",
+            "the web part of 'orphan' (tabletop_no_such_module) cannot be loaded: No module named "
+            "'tabletop_no_such_module'",
+            "the heuristic part of 'orphan' (len): the function(obj, /) does not take the "
+            "arguments (state, rng) -> Action",
+        ]
+        with pytest.raises(registry.GamePackageError):  # not kept half-loaded
+            registry.make("orphan")
+        registry.register("orphan", _Sound)
+        assert registry.has_part("orphan", "heuristic") and not registry.has_part("orphan", "live")
+        assert registry.heuristic_policy("orphan") is _Sound.parts.heuristic
+        assert registry.live_rules("orphan") is None and registry.terminal_view("orphan") is None
         with pytest.raises(ValueError, match="unknown kind of part 'sound'"):
             registry.part("orphan", "sound")
     finally:

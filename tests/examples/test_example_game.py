@@ -9,6 +9,7 @@ which plays every installed game. No file of tabletop names it (tests/test_game_
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -97,6 +98,24 @@ def test_it_runs_in_simulate_and_tournament() -> None:
     compared = runner.invoke(app, ["tournament", "pig", "-a", "random,heuristic", "-n", "40", "-w", "1"])
     assert compared.exit_code == 0, compared.output
     assert "heuristic" in compared.output and "Elo" in compared.output
+
+
+def test_it_is_a_learning_environment_as_examples_train_says() -> None:
+    """pig's encoding part makes it a Gymnasium, PettingZoo and OpenSpiel game (checked by each library's own
+    checker in tests/rl); every game examples/train.py's usage names is a registered environment."""
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    from tabletop.rl.common import env_id
+    from tabletop.rl.gymnasium import register_envs
+
+    usage = (ROOT / "examples" / "train.py").read_text(encoding="utf-8").split('"""')[1]
+    named = re.findall(r"--game (\S+)", usage)
+    assert "pig" in named and all(env_id(game) in register_envs() for game in named)
+    env = gymnasium.make(env_id("pig"), players=3, opponents="heuristic")
+    check_env(env.unwrapped)
+    observation, info = env.reset(seed=1)
+    assert observation.shape == (3 + 3 + 3,) and info["action_mask"].tolist() == [1, 1]  # roll or hold
 
 
 def test_it_plays_against_mcts() -> None:

@@ -10,7 +10,8 @@ import pytest
 
 import tabletop
 from tabletop.agents import from_spec
-from tabletop.core.registry import evaluation
+from tabletop.core.hooks import NOBODY_FEATURES, ROLLOUT
+from tabletop.core.registry import evaluation, hook
 from tabletop.core.state import State
 
 GAMES = [("jumanji", 2), ("jumanji", 4), ("doodle-jump", 2), ("doodle-jump", 3), ("donkey-kong", 2),
@@ -36,7 +37,7 @@ def positions(name: str, players: int, seed: int, limit: int = 200) -> tuple[lis
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_chances_of_winning_at_every_position(name: str, players: int) -> None:
     part: Any = evaluation(name)
-    can_all_lose = bool(part.NOBODY_FEATURES)  # Jumanji: the jungle wins when the grid fills (R-J10)
+    can_all_lose = bool(hook(name, NOBODY_FEATURES))  # Jumanji: the jungle wins when the grid fills (R-J10)
     for seed in range(3):
         found, final = positions(name, players, seed)
         for state in found[::5]:
@@ -50,12 +51,13 @@ def test_chances_of_winning_at_every_position(name: str, players: int) -> None:
 
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_the_fast_playout_policy_chooses_legal_actions_and_changes_nothing(name: str, players: int) -> None:
-    part: Any = evaluation(name)
+    rollout = hook(name, ROLLOUT)
+    assert rollout is not None
     rng = random.Random(1)
     for seed in range(3):
         for state in positions(name, players, seed)[0]:
             before = state.to_text()
-            assert part.rollout(state, rng) in state.legal_actions()
+            assert rollout(state, rng) in state.legal_actions()
             assert state.to_text() == before
 
 

@@ -94,6 +94,23 @@ def test_tabletop_games_lists_every_game_and_reports_one_that_does_not_load() ->
     assert all(f"({name}, " in result.output for name in registry.installed_games())
 
 
+def test_tabletop_agents_lists_every_agent_with_its_options_and_reports_one_that_does_not_load() -> None:
+    from tabletop.agents.registry import installed_agents, register, unregister
+
+    register("broken", object())  # type: ignore[arg-type]
+    try:
+        result = runner.invoke(app, ["agents"], env={"COLUMNS": "200"})
+    finally:
+        unregister("broken")
+    assert result.exit_code == 0
+    assert "broken: agent 'broken' is registered as <object object" in result.output
+    for name in installed_agents():
+        assert f"{name}  (from " in result.output or name in result.output.split("Levels")[-1], name
+    assert "rollout_limit" in result.output and "an integer of at least 1" in result.output
+    assert "Levels (no options; each game picks the agent that plays it): beginner, easy, medium, hard, expert" in (
+        result.output)
+
+
 def test_analyse_explains_each_human_decision(tmp_path: Path) -> None:
     game = registry.make("race", players=2, goal=6)
     state = game.state_from_text("5,5 0 2 9")  # advancing wins now; waiting lets the other seat win

@@ -1,4 +1,5 @@
-"""Gymnasium's own checker on every game, and the environments under AsyncVectorEnv (tabletop.rl.gymnasium)."""
+"""Gymnasium's own checker on every registered environment, and the environments under AsyncVectorEnv
+(tabletop.rl.gymnasium)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,16 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from tabletop.core.registry import has_part
+from tabletop.rl.common import learning_games
 from tabletop.rl.gymnasium import TabletopEnv, env_id
 
+#: every registered environment, against random opponents and, where the game has one, its heuristic
+CASES = [(game, opponents) for game in learning_games() for opponents in ("random", "heuristic")
+         if opponents == "random" or has_part(game, "heuristic")]
 
-@pytest.mark.parametrize("game", ["jumanji", "doodle-jump", "donkey-kong"])
-@pytest.mark.parametrize("opponents", ["random", "heuristic"])
+
+@pytest.mark.parametrize(("game", "opponents"), CASES)
 def test_check_env_passes(game: str, opponents: str) -> None:
     env = gymnasium.make(env_id(game), players=2, opponents=opponents, render_mode="ansi")
     check_env(env.unwrapped, skip_render_check=False)

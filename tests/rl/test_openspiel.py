@@ -1,4 +1,5 @@
-"""OpenSpiel's own checker on every game and player count, and its MCTSBot playing them (tabletop.rl.openspiel)."""
+"""OpenSpiel's own checker on every registered game and player count, and its MCTSBot playing them
+(tabletop.rl.openspiel)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import pytest
 from open_spiel.python.algorithms import evaluate_bots, mcts
 
 from tabletop.core.errors import NotationError
+from tabletop.core.registry import game_class, installed_games
+from tabletop.rl.common import learning_games
 from tabletop.rl.openspiel import load
 
-CASES = [(game, players) for game in ("jumanji", "doodle-jump", "donkey-kong") for players in (2, 3, 4)]
+CASES = [(game, players) for game in learning_games()
+         for players in range(game_class(game).info.min_players, min(game_class(game).info.max_players, 4) + 1)]
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
@@ -45,7 +49,7 @@ def test_the_observation_tensor_is_the_seats_vector() -> None:
 
 def test_openspiels_mcts_bot_plays_our_games() -> None:
     rng = np.random.RandomState(3)
-    for name in ("jumanji", "doodle-jump", "donkey-kong"):
+    for name in installed_games():
         game = load(name, players=2)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
         bots = [mcts.MCTSBot(game, 1.4, 8, evaluator, random_state=rng) for _ in range(2)]

@@ -1,4 +1,4 @@
-"""PettingZoo's own checkers on every game and player count (tabletop.rl.pettingzoo)."""
+"""PettingZoo's own checkers on every game it offers and every player count (tabletop.rl.pettingzoo)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from tabletop.core.errors import IllegalActionError
-from tabletop.rl.pettingzoo import env
+from tabletop.core.registry import game_class
+from tabletop.rl.pettingzoo import env, games
 
-CASES = [(game, players) for game in ("jumanji", "doodle-jump", "donkey-kong") for players in (2, 3, 4)]
+CASES = [(game, players) for game in games()
+         for players in range(game_class(game).info.min_players, min(game_class(game).info.max_players, 4) + 1)]
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)

@@ -10,9 +10,12 @@ of the difficulty ladder.
 from __future__ import annotations
 
 import random
+from typing import Any, ClassVar
 
+from tabletop.agents.registry import option_values, spec_name
 from tabletop.core.actions import Action
 from tabletop.core.errors import TabletopError
+from tabletop.core.options import Option
 from tabletop.core.parts import Policy
 from tabletop.core.registry import has_part, heuristic_policy, list_games
 from tabletop.core.state import State
@@ -30,11 +33,15 @@ def policy_for(game: str) -> Policy:
 class HeuristicAgent:
     """The game's hand-written policy (see the docstring of each game's ``heuristic`` module)."""
 
-    def __init__(self, noise: float = 0.0) -> None:
-        if not 0.0 <= noise <= 1.0:
-            raise ValueError(f"noise is a probability, from 0 to 1, not {noise!r}")
-        self.noise = noise
-        self.name = "heuristic" if noise == 0 else f"heuristic:noise={noise:g}"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("noise", float, 0.0, "chance of a random legal action instead, at each decision",
+               minimum=0.0, maximum=1.0),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        values = option_values("heuristic", self.options, options)
+        self.noise: float = values["noise"]
+        self.name = spec_name("heuristic", self.options, values)
         self._choose: Policy | None = None
         self._game = ""
 

@@ -22,17 +22,20 @@ against it.
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import ClassVar
 
 from tabletop.agents.registry import LEVELS, from_spec
 from tabletop.core.actions import Action
-from tabletop.core.agent import Agent
-from tabletop.core.registry import evaluation, has_part
+from tabletop.core.agent import Agent, Budgeted
+from tabletop.core.hooks import LADDER, LADDER_NOTE
+from tabletop.core.options import Option
+from tabletop.core.registry import GamePackageError, has_part, hook
 from tabletop.core.state import State
 
 __all__ = [
-    "BUDGETS", "DEFAULT_LADDER", "LEVELS", "SEARCH_LADDER", "LevelAgent", "UnknownLevelError", "ladder", "ladder_note",
-    "level_spec",
+    "BEGINNER", "BUDGETS", "DEFAULT_LADDER", "EASY", "EXPERT", "HARD", "LEVELS", "MEDIUM", "SEARCH_LADDER", "Level",
+    "LevelAgent", "UnknownLevelError", "ladder", "ladder_note", "level_spec",
 ]
 
 
@@ -69,17 +72,18 @@ class UnknownLevelError(ValueError):
 
 def ladder(game: str) -> dict[str, str]:
     """Each level's agent spec in ``game``."""
-    part = evaluation(game)
-    own: Any = getattr(part, "LADDER", None)
-    if own is not None:
-        return dict(own)
-    return dict(DEFAULT_LADDER if has_part(game, "heuristic") else SEARCH_LADDER)
+    own = hook(game, LADDER)
+    if own is None:
+        return dict(DEFAULT_LADDER if has_part(game, "heuristic") else SEARCH_LADDER)
+    if list(own) != list(LEVELS) or not all(isinstance(spec, str) for spec in own.values()):
+        raise GamePackageError(f"the LADDER of {game!r} maps {list(own)} to specs; it must map the levels "
+                               f"{', '.join(LEVELS)}, in that order, each to an agent spec")
+    return dict(own)
 
 
 def ladder_note(game: str) -> str | None:
     """What a player should know about ``game``'s levels, if anything (``LADDER_NOTE`` in its evaluation part)."""
-    note: Any = getattr(evaluation(game), "LADDER_NOTE", None)
-    return None if note is None else str(note)
+    return hook(game, LADDER_NOTE)
 
 
 def level_spec(game: str, level: str) -> str:
@@ -114,15 +118,32 @@ class LevelAgent:
     def agent_for(self, game: str) -> Agent:
         """The agent this level plays ``game`` with (within the level's budget)."""
         if self._agent is None or self._game != game:
-            agent: Any = from_spec(level_spec(game, self.level))
+            agent = from_spec(level_spec(game, self.level))
             agent.reset(self._seat)
             self._agent, self._game = agent, game
-        found: Any = self._agent
-        if self.iterations is not None and getattr(found, "iterations", None) is not None:
-            found.iterations = min(found.iterations, self.iterations)
-        if self.seconds is not None and getattr(found, "seconds", None) is not None:
-            found.seconds = min(found.seconds, self.seconds)
-        return self._agent
+        found = self._agent
+        if isinstance(found, Budgeted):
+            if self.iterations is not None and found.iterations is not None:
+                found.iterations = min(found.iterations, self.iterations)
+            if self.seconds is not None and found.seconds is not None:
+                found.seconds = min(found.seconds, self.seconds)
+        return found
 
     def step(self, state: State, rng: random.Random) -> Action:
         return self.agent_for(state.game.name).step(state, rng)
+
+
+@dataclass(frozen=True)
+class Level:
+    """The factory of one level's agent: what the entry points ``beginner`` ... ``expert`` name
+    (tabletop's ``pyproject.toml``, group ``tabletop.agents``)."""
+
+    level: str
+    #: a level takes no option: the game decides what plays it
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    def __call__(self) -> LevelAgent:
+        return LevelAgent(self.level)
+
+
+BEGINNER, EASY, MEDIUM, HARD, EXPERT = (Level(level) for level in LEVELS)

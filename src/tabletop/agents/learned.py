@@ -20,11 +20,12 @@ import random
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.core.actions import Action
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
+from tabletop.core.options import Option
 from tabletop.core.state import State
 
 #: where a game keeps its shipped policy, in its package
@@ -100,6 +101,9 @@ def shipped_path(game: Game) -> str | None:
 
 class LearnedAgent:
     """Plays a trained policy's most likely legal action (see the module's docstring)."""
+
+    #: it takes no option: it plays the policy its game ships (no file a caller names)
+    options: ClassVar[tuple[Option, ...]] = ()
 
     def __init__(self, model: str | None = None) -> None:
         self.model = model

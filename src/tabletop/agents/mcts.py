@@ -33,16 +33,40 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Any, ClassVar
 
 from tabletop.agents.luck import Luck
 from tabletop.agents.playout import Playout, random_policy
+from tabletop.agents.registry import option_values, spec_name
 from tabletop.agents.tree import CHANCE_MODES, Node, chance_outcome, select
 from tabletop.core.actions import Action
+from tabletop.core.options import Option
 from tabletop.core.play import derive_seed
 from tabletop.core.state import CHANCE, TERMINAL, State
 
 #: the clocks a time budget can be measured by
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "process": time.process_time}
+
+#: every option of the search, with its default: the one place they are written
+OPTIONS = (
+    Option("iterations", int, 400, "search iterations per decision (unless seconds is given)", minimum=1),
+    Option("seconds", float, None, "search time per decision", minimum=0.001, nullable=True,
+           none_means="search by iterations"),
+    Option("clock", str, "wall", "what seconds are measured by: wall-clock time, or this process's CPU time",
+           choices=tuple(CLOCKS)),
+    Option("exploration", float, 0.7, "UCT exploration constant (values are chances of winning, 0 to 1)",
+           minimum=0.0),
+    Option("rollout", str, "fast", "policy that plays playouts on: the game's fast one, the heuristic, or random",
+           choices=("fast", "heuristic", "random")),
+    Option("cutoff", int, 2, "turns a playout runs before the game's evaluation scores it", minimum=0,
+           nullable=True, none_means="play every playout to the end"),
+    Option("rollout_limit", int, 5000, "actions after which a playout is scored as it stands", minimum=1),
+    Option("prior", float, 1.0, "weight of the playout policy's own choice in selection", minimum=0.0),
+    Option("chance", str, "sample", "chance nodes: sampled, stratified, progressively widened, or mixed",
+           choices=CHANCE_MODES),
+    Option("crn", bool, True, "common random numbers across the root's actions"),
+    Option("reuse", bool, True, "keep the subtree of the position reached for the next decision"),
+)
 
 
 class MCTSAgent:
@@ -52,41 +76,28 @@ class MCTSAgent:
     ``cutoff`` the turns a playout runs before the evaluation scores it (``None``: to the
     end), ``rollout_limit`` the most actions a playout plays, ``prior`` the weight of the
     playout policy's choice in selection (0 turns it off), ``chance`` the chance mode
-    (:data:`~tabletop.agents.tree.CHANCE_MODES`).
+    (:data:`~tabletop.agents.tree.CHANCE_MODES`). Every option, with its default, is in :data:`OPTIONS`;
+    ``MCTSAgent(iterations=50)`` and ``make("mcts", iterations=50)`` check them alike.
     """
 
-    def __init__(
-        self,
-        iterations: int = 400,
-        seconds: float | None = None,
-        clock: str = "wall",
-        exploration: float = 0.7,
-        rollout: str = "fast",
-        cutoff: int | None = 2,
-        rollout_limit: int = 5000,
-        prior: float = 1.0,
-        chance: str = "sample",
-        crn: bool = True,
-        reuse: bool = True,
-    ) -> None:
-        if iterations < 1 and seconds is None:
-            raise ValueError("mcts needs iterations >= 1 or a time budget in seconds")
-        if clock not in CLOCKS:
-            raise ValueError(f"unknown clock {clock!r}: use {' or '.join(CLOCKS)}")
-        if chance not in CHANCE_MODES:
-            raise ValueError(f"unknown chance mode {chance!r}: use one of {', '.join(CHANCE_MODES)}")
-        self.iterations = iterations
-        self.seconds = seconds
-        self.clock = clock
-        self.exploration = exploration
-        self.rollout = rollout
-        self.cutoff = cutoff
-        self.rollout_limit = rollout_limit
-        self.prior = prior
-        self.chance = chance
-        self.crn = crn
-        self.reuse = reuse
-        self.name = "mcts:" + (f"seconds={seconds:g}" if seconds is not None else f"iterations={iterations}")
+    options: ClassVar[tuple[Option, ...]] = OPTIONS
+
+    def __init__(self, **options: Any) -> None:
+        values = option_values("mcts", self.options, options)
+        self.iterations: int = values["iterations"]
+        self.seconds: float | None = values["seconds"]
+        self.clock: str = values["clock"]
+        self.exploration: float = values["exploration"]
+        self.rollout: str = values["rollout"]
+        self.cutoff: int | None = values["cutoff"]
+        self.rollout_limit: int = values["rollout_limit"]
+        self.prior: float = values["prior"]
+        self.chance: str = values["chance"]
+        self.crn: bool = values["crn"]
+        self.reuse: bool = values["reuse"]
+        # the shortest spec that makes this search again: its budget, and every other option not at its default
+        budget = ("seconds", "iterations") if self.seconds is not None else ("iterations", "seconds")
+        self.name = spec_name("mcts", self.options, values, always=budget[:1], never=budget[1:])
         self.last_iterations = 0
         self.root: Node | None = None  # the tree of the last decision, rooted at its position
         self._root_history: tuple[Action, ...] = ()

@@ -17,8 +17,9 @@ from collections.abc import Callable
 
 from tabletop.agents.heuristic import policy_for
 from tabletop.core.actions import Action
+from tabletop.core.hooks import ROLLOUT
 from tabletop.core.parts import Policy
-from tabletop.core.registry import evaluation
+from tabletop.core.registry import evaluation, hook
 from tabletop.core.state import CHANCE, TERMINAL, State
 
 #: the policies a playout can use
@@ -47,8 +48,8 @@ class Playout:
         chosen: Policy = random_policy
         if policy == "heuristic":
             chosen = policy_for(game)
-        elif policy == "fast" and part is not None:
-            chosen = getattr(part, "rollout", random_policy)
+        elif policy == "fast":
+            chosen = hook(game, ROLLOUT) or random_policy
         self.policy = chosen
         self.cutoff = cutoff if self.evaluate is not None else None
         self.limit = limit

@@ -15,10 +15,13 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+from tabletop.agents.learned import LearnedAgent
+from tabletop.agents.registry import option_values, spec_name
 from tabletop.core.actions import Action
 from tabletop.core.errors import TabletopError
+from tabletop.core.options import Option
 from tabletop.core.state import State
 
 
@@ -51,19 +54,36 @@ def load_model(path: str) -> Any:
 class PolicyAgent:
     """Plays the trained policy's choice among the legal actions (its most likely one, or a sample)."""
 
-    def __init__(self, model: str | None, deterministic: bool = True) -> None:
-        if not model:
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("model", "path", None, "a policy file trained with MaskablePPO (examples/train.py): its .zip "
+               "(needs PyTorch) or its export for NumPy (.npz)",
+               nullable=True, none_means="none: the agent refuses to start"),
+        Option("deterministic", bool, True, "play the policy's most likely action (false: sample it)"),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        values = option_values("policy", self.options, options)
+        if not values["model"]:
             raise PolicyLoadError("the policy agent needs its file: policy:model=PATH")
-        self.path = model
-        self.deterministic = deterministic
-        self.model = load_model(model)
-        self.name = f"policy:model={model}" + ("" if deterministic else ":deterministic=false")
+        self.path: str = values["model"]
+        self.deterministic: bool = values["deterministic"]
+        self.exported: LearnedAgent | None = None
+        if self.path.endswith(".npz"):  # a policy exported by examples/train.py: NumPy plays it, no PyTorch
+            if not self.deterministic:
+                raise PolicyLoadError("an exported policy (.npz) plays its most likely action: deterministic=true")
+            self.exported = LearnedAgent(self.path)
+            self.model: Any = None
+        else:
+            self.model = load_model(self.path)
+        self.name = spec_name("policy", self.options, values, always=("model",))
         self.seat = 0
 
     def reset(self, seat: int) -> None:
         self.seat = seat
 
     def step(self, state: State, rng: random.Random) -> Action:
+        if self.exported is not None:
+            return self.exported.step(state, rng)
         game = state.game
         seat = state.current_player()
         vector = game.observer.vector(state, seat)

@@ -1,24 +1,44 @@
-"""Agents by name: ``make("mcts", iterations=400)`` or a spec ``"mcts:iterations=800"``.
+"""Agents by name, found by entry points as games are: ``make("mcts", iterations=400)`` or ``"mcts:iterations=800"``.
 
-Each agent declares its options as :class:`~tabletop.core.options.Option` values,
-validated by the same code as a game's options.
+An agent is installed like a game: its distribution declares an entry point in the group
+``tabletop.agents`` naming its *factory*, under the agent's name::
+
+    [project.entry-points."tabletop.agents"]
+    my-agent = "my_package:MyAgent"
+
+A factory (:class:`AgentFactory`, usually the agent's class) declares every option it takes,
+once, as :class:`~tabletop.core.options.Option` values in ``options`` (default, allowed values,
+help), and is called with the validated options as keywords; the same code validates a game's
+options. tabletop's own agents are registered the same way (its ``pyproject.toml``), and a package
+outside tabletop adds one with no edit to tabletop (docs/agents.md). :func:`register` adds a
+factory while a program runs (the tests do this).
 
 >>> from tabletop.agents import make, from_spec
 >>> make("random").name
 'random'
 >>> from_spec("mcts:iterations=50").name
 'mcts:iterations=50'
+>>> [o.name for o in AGENTS["heuristic"].options]
+['noise']
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.core.agent import Agent
 from tabletop.core.errors import InvalidOptionError, TabletopError
 from tabletop.core.options import Option, validate_options
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
+#: The entry-point group agents are registered in.
+GROUP = "tabletop.agents"
 
 #: the difficulty levels (tabletop.agents.ladder), weakest first: each is an agent by that name
 LEVELS = ("beginner", "easy", "medium", "hard", "expert")
@@ -28,43 +48,144 @@ class UnknownAgentError(TabletopError):
     """An agent name or one of its options is not known, or an option's value is not allowed."""
 
 
-def _random(options: dict[str, Any]) -> Agent:
-    from tabletop.agents.random_agent import RandomAgent
-
-    return RandomAgent()
+class AgentPackageError(TabletopError):
+    """An installed agent does not load, or its factory does not keep the contract."""
 
 
-def _heuristic(options: dict[str, Any]) -> Agent:
-    from tabletop.agents.heuristic import HeuristicAgent
+class AgentFactory(Protocol):
+    """What an agent's entry point names: a callable (usually the agent's class) that declares its options.
 
-    return HeuristicAgent(**options)
-
-
-def _mcts(options: dict[str, Any]) -> Agent:
-    from tabletop.agents.mcts import MCTSAgent
-
-    agent = MCTSAgent(**options)
-    agent.name = mcts_name(options)
-    return agent
-
-
-def mcts_name(options: dict[str, Any]) -> str:
-    """The shortest spec that makes this search again: its budget, and every other option not at its default.
-
-    >>> mcts_name({"iterations": 400, "seconds": None, "cutoff": 2, "crn": False})
-    'mcts:iterations=400:crn=false'
+    ``options`` lists every option, with its default; the factory is called with every declared
+    option's value as a keyword (validated, defaults filled in) and returns an
+    :class:`~tabletop.core.agent.Agent` whose ``name`` is the spec that makes it again
+    (:func:`spec_name` writes one).
     """
-    timed = options.get("seconds") is not None
-    parts = ["mcts"]
-    for option in MCTS_OPTIONS:
-        value = options.get(option.name, option.default)
-        if option.name == "iterations":
-            shown = not timed
-        elif option.name == "seconds":
-            shown = timed
-        else:
-            shown = value != option.default
-        if shown:
+
+    options: Sequence[Option]
+
+    def __call__(self, **options: Any) -> Agent: ...
+
+
+@dataclass(frozen=True)
+class AgentKind:
+    """One kind of agent: its name, its declared options, its factory and the distribution it comes from."""
+
+    name: str
+    options: tuple[Option, ...]
+    factory: AgentFactory
+    source: str
+
+
+_REGISTERED: dict[str, AgentFactory] = {}
+_KINDS: dict[str, AgentKind] = {}
+
+
+@cache
+def _entry_points() -> dict[str, EntryPoint]:
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
+def refresh() -> None:
+    """Read the installed agents again (after a package was installed while this program runs)."""
+    importlib.invalidate_caches()
+    _entry_points.cache_clear()
+    _KINDS.clear()
+
+
+def register(name: str, factory: AgentFactory) -> None:
+    """Add an agent factory under ``name`` while the program runs."""
+    _REGISTERED[name] = factory
+    _KINDS.pop(name, None)
+
+
+def unregister(name: str) -> None:
+    """Remove an agent added with :func:`register`."""
+    _REGISTERED.pop(name, None)
+    _KINDS.pop(name, None)
+
+
+def installed_agents() -> list[str]:
+    """The names of the agents installed as packages (entry points), sorted."""
+    return sorted(_entry_points())
+
+
+def list_agents() -> list[str]:
+    """The names of every agent that can be made, sorted."""
+    return sorted({*_entry_points(), *_REGISTERED})
+
+
+def agent_kind(name: str) -> AgentKind:
+    """The agent registered under ``name``: loaded once, its factory and options checked."""
+    found = _KINDS.get(name)
+    if found is not None:
+        return found
+    factory: Any = _REGISTERED.get(name)
+    source = "registered while running"
+    if factory is None:
+        entry = _entry_points().get(name)
+        if entry is None:
+            raise UnknownAgentError(f"unknown agent {name!r}; available agents: {', '.join(list_agents())}")
+        source = entry.dist.name if entry.dist is not None else entry.value
+        try:
+            factory = entry.load()
+        except (ImportError, AttributeError) as exc:
+            raise AgentPackageError(f"agent {name!r} ({entry.value}) cannot be loaded: {exc}") from exc
+    declared = getattr(factory, "options", None)  # the contract's one attribute, read once here
+    if not callable(factory) or not isinstance(declared, tuple | list) or not all(
+            isinstance(o, Option) for o in declared):
+        raise AgentPackageError(f"agent {name!r} is registered as {factory!r}, which is not an agent factory: "
+                                "a callable with its options declared in `options`, a tuple of Option")
+    names = [o.name for o in declared]
+    if len(set(names)) != len(names):
+        raise AgentPackageError(f"agent {name!r} declares an option twice: {names}")
+    found = _KINDS[name] = AgentKind(name, tuple(declared), factory, source)
+    return found
+
+
+class _Kinds(Mapping[str, AgentKind]):
+    """Every agent kind by name, read from the registry when asked (so a late ``register`` shows)."""
+
+    def __getitem__(self, name: str) -> AgentKind:
+        if name not in list_agents():
+            raise KeyError(name)
+        return agent_kind(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list_agents())
+
+    def __len__(self) -> int:
+        return len(list_agents())
+
+
+#: Every kind of agent, by name (a read-only view of the registry).
+AGENTS: Mapping[str, AgentKind] = _Kinds()
+
+
+def option_values(name: str, declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every declared option's value for agent ``name``: the given ones checked and converted, the rest
+    defaulted (:class:`UnknownAgentError` naming what is wrong). An agent's constructor calls it, so
+    each default is written once, in its :class:`~tabletop.core.options.Option`."""
+    try:
+        return validate_options(f"agent {name!r}", declared, given)
+    except InvalidOptionError as exc:
+        raise UnknownAgentError(str(exc)) from None
+
+
+def spec_name(name: str, declared: Sequence[Option], values: Mapping[str, Any], always: Sequence[str] = (),
+              never: Sequence[str] = ()) -> str:
+    """The shortest spec that makes this agent again: its name, the options named in ``always``, and every
+    other option not at its default but those named in ``never`` (which do not matter here).
+
+    >>> noise = Option("noise", float, 0.0, "chance of a random action")
+    >>> spec_name("heuristic", [noise], {"noise": 0.0}), spec_name("heuristic", [noise], {"noise": 0.25})
+    ('heuristic', 'heuristic:noise=0.25')
+    """
+    parts = [name]
+    for option in declared:
+        value = values.get(option.name, option.default)
+        if option.name in always or (value != option.default and option.name not in never):
             parts.append(f"{option.name}={_text(value)}")
     return ":".join(parts)
 
@@ -79,103 +200,13 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-MCTS_OPTIONS = (
-    Option("iterations", int, 400, "search iterations per decision (unless seconds is given)", minimum=1),
-    Option("seconds", float, None, "search time per decision", minimum=0.001, nullable=True,
-           none_means="search by iterations"),
-    Option("clock", str, "wall", "what seconds are measured by: wall-clock time, or this process's CPU time",
-           choices=("wall", "process")),
-    Option("exploration", float, 0.7, "UCT exploration constant (values are chances of winning, 0 to 1)",
-           minimum=0.0),
-    Option("rollout", str, "fast", "policy that plays playouts on: the game's fast one, the heuristic, or random",
-           choices=("fast", "heuristic", "random")),
-    Option("cutoff", int, 2, "turns a playout runs before the game's evaluation scores it", minimum=0,
-           nullable=True, none_means="play every playout to the end"),
-    Option("rollout_limit", int, 5000, "actions after which a playout is scored as it stands", minimum=1),
-    Option("prior", float, 1.0, "weight of the playout policy's own choice in selection", minimum=0.0),
-    Option("chance", str, "sample", "chance nodes: sampled, stratified, progressively widened, or mixed",
-           choices=("sample", "stratify", "widen", "mixed")),
-    Option("crn", bool, True, "common random numbers across the root's actions"),
-    Option("reuse", bool, True, "keep the subtree of the position reached for the next decision"),
-)
-
-
-def _level(level: str) -> Callable[[dict[str, Any]], Agent]:
-    def build(options: dict[str, Any]) -> Agent:
-        from tabletop.agents.ladder import LevelAgent
-
-        return LevelAgent(level)
-
-    return build
-
-
-def _policy(options: dict[str, Any]) -> Agent:
-    model = options.get("model")
-    if isinstance(model, str) and model.endswith(".npz"):  # an exported policy: NumPy plays it
-        from tabletop.agents.learned import LearnedAgent
-
-        return LearnedAgent(model)
-    from tabletop.agents.policy import PolicyAgent
-
-    return PolicyAgent(**options)
-
-
-def _learned(options: dict[str, Any]) -> Agent:
-    from tabletop.agents.learned import LearnedAgent
-
-    return LearnedAgent()
-
-
-@dataclass(frozen=True)
-class AgentKind:
-    """One kind of agent: its name, its options and how to build it from validated options."""
-
-    name: str
-    options: tuple[Option, ...]
-    build: Callable[[dict[str, Any]], Agent]
-
-
-AGENTS: dict[str, AgentKind] = {
-    kind.name: kind
-    for kind in (
-        AgentKind("random", (), _random),
-        AgentKind(
-            "heuristic",
-            (Option("noise", float, 0.0, "chance of a random legal action instead, at each decision",
-                    minimum=0.0, maximum=1.0),),
-            _heuristic,
-        ),
-        AgentKind("mcts", MCTS_OPTIONS, _mcts),
-        *(AgentKind(level, (), _level(level)) for level in LEVELS),
-        AgentKind(
-            "policy",
-            (
-                Option("model", "path", None, "a policy file trained with MaskablePPO (examples/train.py): its .zip "
-                       "(needs PyTorch) or its exported .npz (NumPy alone)",
-                       nullable=True, none_means="none: the agent refuses to start"),
-                Option("deterministic", bool, True, "play the policy's most likely action (false: sample it)"),
-            ),
-            _policy,
-        ),
-        AgentKind("learned", (), _learned),
-    )
-}
-
-
-def list_agents() -> list[str]:
-    return sorted(AGENTS)
-
-
 def make(name: str, **options: Any) -> Agent:
-    """A new agent by name, with its options (``iterations=400`` ...)."""
-    kind = AGENTS.get(name)
-    if kind is None:
-        raise UnknownAgentError(f"unknown agent {name!r}; available agents: {', '.join(list_agents())}")
-    try:
-        values = validate_options(f"agent {name!r}", kind.options, options)
-    except InvalidOptionError as exc:
-        raise UnknownAgentError(str(exc)) from None
-    return kind.build(values)
+    """A new agent by name, with its options (``iterations=400`` ...), checked against its declaration."""
+    kind = agent_kind(name)
+    agent = kind.factory(**option_values(name, kind.options, options))
+    if not isinstance(agent, Agent):
+        raise AgentPackageError(f"agent {name!r} made {agent!r}, which is not an Agent (name, reset and step)")
+    return agent
 
 
 def from_spec(spec: str) -> Agent:

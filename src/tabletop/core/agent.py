@@ -24,3 +24,17 @@ class Agent(Protocol):
     def reset(self, seat: int) -> None: ...
 
     def step(self, state: State, rng: random.Random) -> Action: ...
+
+
+@runtime_checkable
+class Budgeted(Protocol):
+    """An agent whose decisions a search budget bounds: ``iterations`` per decision, or ``seconds``
+    (which replaces the count when it is not ``None``).
+
+    Whoever runs the agent may lower either between decisions: a difficulty level bounds the
+    agent it plays with (:class:`tabletop.agents.ladder.LevelAgent`), and the web server keeps
+    every bot within its limits (``tabletop.interfaces.web.bots``).
+    """
+
+    iterations: int | None
+    seconds: float | None

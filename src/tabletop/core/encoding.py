@@ -12,6 +12,11 @@ already fixes, in numbers:
   array whose layout (``game.encoding.layout``: named fields and their sizes) is fixed
   for a game and its options.
 
+Integers need nothing but the core; vectors and action masks are NumPy arrays, and NumPy
+(an extra: ``rl`` or ``analysis``) is imported only where one is built, so a game's
+integer actions work without it. An encoding part follows the same rule: it imports NumPy
+for its type hints only, or inside ``encode``.
+
 Both come from the game's **encoding part** (``GameParts(encoding="my_game.encoding")``,
 a module with the four functions of :class:`EncodingPart`); a game without one raises
 :class:`NoEncodingError` naming what to add. The vector is built by the game, but
@@ -36,13 +41,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.core.errors import IllegalActionError, TabletopError
 
 if TYPE_CHECKING:
+    import numpy as np
     from numpy.typing import NDArray
 
     from tabletop.core.actions import Action
@@ -160,14 +164,14 @@ class Encoding:
 
     def mask(self, state: State) -> NDArray[np.int8]:
         """1 for each legal decision's integer, 0 elsewhere (all zeros at chance and terminal nodes)."""
-        out = np.zeros(self.num_distinct_actions, dtype=np.int8)
+        out: NDArray[np.int8] = zeros(self.num_distinct_actions, "int8")
         if not state.is_chance_node() and not state.is_terminal():
             out[list(self.legal_ints(state))] = 1
         return out
 
     # -- vectors ------------------------------------------------------------------------
     def vector(self, state: State, viewer: Viewer) -> NDArray[np.float32]:
-        out = np.zeros(self.size, dtype=np.float32)
+        out: NDArray[np.float32] = zeros(self.size, "float32")
         self.part.encode(state, viewer, out)
         return out
 
@@ -203,6 +207,16 @@ def encoding_of(game: Game) -> Encoding:
         )
     encoding: EncodingPart = found
     return Encoding(game, encoding)
+
+
+def zeros(size: int, dtype: str) -> Any:
+    """A NumPy array of ``size`` zeros: NumPy is imported here, where vectors are built, and only here."""
+    try:
+        import numpy
+    except ImportError:
+        raise ImportError("observation vectors and action masks are NumPy arrays: pip install 'tabletop[rl]' "
+                          "(integer actions need no NumPy)") from None
+    return numpy.zeros(size, dtype=dtype)
 
 
 def one_hot(out: NDArray[np.float32], start: int, index: int, size: int) -> None:

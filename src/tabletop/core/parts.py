@@ -1,9 +1,9 @@
 """A game's parts for each front end and agent, and the small protocols they follow.
 
 A game keeps everything that is that game in its own package: besides its rules,
-its terminal view, its web board, its heuristic, its live events and its evaluation. Its ``Game``
-class names them in ``parts``, each as an import path (``"module"`` or
-``"module:attribute"``, imported only when first used) or as the object itself::
+its terminal view, its web board, its heuristic, its live events, its evaluation and its
+encoding. Its ``Game`` class names them in ``parts``, each as an import path (``"module"`` or
+``"module:attribute"``) or as the object itself::
 
     class MyGame(Game):
         parts = GameParts(
@@ -12,16 +12,18 @@ class names them in ``parts``, each as an import path (``"module"`` or
             heuristic="my_game.heuristic:choose",
         )
 
-The front ends (``tabletop.interfaces``) and the agents find them through the
-registry (:func:`tabletop.core.registry.part`) and drive them through these
-protocols; a game's parts depend only on the core and on libraries (Rich), never
-on the front ends. Every part is optional: without a terminal view the terminal
-prints the observer's text, without a web board the page shows that text, without
-a heuristic the ``heuristic`` agent is not offered, without live events every
-chance node is sampled at once, without an evaluation a search plays every
-playout to the end, and without an encoding the game has no integer actions nor
-vectors, so the learning environments refuse it with a clear error. A game's
-``simulate`` figures are its states'
+Every part is loaded and checked against the part contract (:mod:`tabletop.core.hooks`: every
+hook, required or optional, with its signature, its purpose and its callers) when the game
+loads, so a part imports only tabletop's base dependencies at its top (an extra, such as
+NumPy for vectors, is imported where it is used). The front ends (``tabletop.interfaces``) and the
+agents find the parts through the registry (:func:`tabletop.core.registry.part` and, hook by
+hook, :func:`tabletop.core.registry.hook`) and drive them through these protocols; a game's
+parts depend only on the core and on libraries (Rich), never on the front ends. Every part is
+optional: without a terminal view the terminal prints the observer's text, without a web board
+the page shows that text, without a heuristic the ``heuristic`` agent is not offered, without
+live events every chance node is sampled at once, without an evaluation a search plays every
+playout to the end, and without an encoding the game has no integer actions nor vectors, so the
+learning environments do not list it. A game's ``simulate`` figures are its states'
 :meth:`~tabletop.core.state.State.metrics`.
 """
 
@@ -34,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.core.actions import Action
+from tabletop.core.hooks import KINDS, required_names
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -66,9 +69,8 @@ class GameParts:
 class TerminalView(Protocol):
     """A game's board in a terminal (a module with these functions will do).
 
-    The module may also define ``describe(state, action) -> str`` (a few words on
-    what an action does, shown beside each choice) and ``chance_prompt(state) ->
-    str`` (what a person is about to roll or draw: "roll the number die").
+    The module may also define the optional hooks ``describe`` and ``chance_prompt``
+    (:data:`~tabletop.core.hooks.DESCRIBE`, :data:`~tabletop.core.hooks.CHANCE_PROMPT`).
     """
 
     def render(self, state: State, viewer: Viewer = None) -> RenderableType:
@@ -80,11 +82,11 @@ class WebBoard(Protocol):
     """A game's board in the browser (a package with these names will do).
 
     ``ASSETS`` is a directory of static files served at ``/boards/<game>/``; its
-    ``board.js`` is an ES module exporting ``draw(view, ctx) -> Element`` and,
-    optionally, ``label``, ``choices``, ``shown``, ``seatExtra``, ``colour``,
-    ``live``, ``liveKey``, ``liveKeys`` and ``press`` (docs/adding-a-game.md).
-    The page's ``view.state`` is the observer's dict for the viewer, and
-    ``view.board`` is what ``layout`` returns.
+    ``board.js`` is an ES module exporting ``draw(view, ctx) -> Element`` and the optional
+    functions :data:`~tabletop.core.hooks.BOARD_JS` lists. The page's ``view.state`` is the
+    observer's dict for the viewer, and ``view.board`` is what ``layout`` returns. The package
+    may also define the optional hooks ``summary`` and ``hint``
+    (:data:`~tabletop.core.hooks.SUMMARY`, :data:`~tabletop.core.hooks.HINT`).
     """
 
     ASSETS: Path
@@ -105,10 +107,10 @@ class LiveRules(Protocol):
 class Evaluation(Protocol):
     """How a position stands, for searches that stop their playouts early (a module will do).
 
-    The module may also define ``rollout(state, rng) -> Action``: a fast policy for
-    playouts (cheaper than the heuristic, better than random), and ``LADDER``: a mapping
-    from each difficulty level (``beginner`` ... ``expert``) to the agent spec that plays
-    it in this game (:mod:`tabletop.agents.ladder` has the defaults).
+    The module may also define the optional hooks ``rollout`` (a fast playout policy),
+    ``LADDER`` and ``LADDER_NOTE`` (the difficulty ladder in this game) and ``FEATURES``,
+    ``NOBODY_FEATURES`` and ``figures`` (the win model's inputs), each declared in
+    :mod:`tabletop.core.hooks`.
     """
 
     def evaluate(self, state: State) -> list[float]:
@@ -119,12 +121,5 @@ class Evaluation(Protocol):
 #: A game's heuristic: given a decision state and a random stream, a legal action (the state unchanged).
 Policy = Callable[["State", random.Random], Action]
 
-#: The parts every front end may ask for, with the names each must define.
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "terminal": ("render",),
-    "web": ("ASSETS", "layout"),
-    "heuristic": ("__call__",),
-    "live": ("event_for",),
-    "evaluation": ("evaluate",),
-    "encoding": ("actions", "chance_outcomes", "layout", "encode"),
-}
+#: The parts every front end may ask for, with the names each must define (:mod:`tabletop.core.hooks`).
+REQUIRED: dict[str, tuple[str, ...]] = {kind: required_names(kind) for kind in KINDS}

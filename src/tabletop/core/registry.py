@@ -8,20 +8,25 @@ the group ``tabletop.games`` naming its ``Game`` class, under the game's name::
 
 ``list_games()`` reads only the installed packages' metadata, and a game's module is
 imported the first time the game is made, so ``import tabletop`` stays light. Its
-parts for each front end and agent (``Game.parts``) are imported when first asked
-for with :func:`part`. A game can also be added while a program runs, with
+parts for each front end and agent (``Game.parts``) are loaded with it and checked
+against the part contract (:mod:`tabletop.core.hooks`): a game whose part lacks a
+required hook, defines one of the wrong shape, or names something that is no hook (a
+misspelling) does not load, and the error names the part, the name and the close match.
+Front ends and agents then read a part with :func:`part` and each hook with
+:func:`hook`, typed. A game can also be added while a program runs, with
 :func:`register` (the tests do this for their small games).
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import fields
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabletop.core.errors import TabletopError, UnknownGameError
 from tabletop.core.game import Game
-from tabletop.core.parts import REQUIRED
+from tabletop.core.hooks import KINDS, Hook, check_part
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -34,6 +39,9 @@ GROUP = "tabletop.games"
 _REGISTERED: dict[str, str | type[Game]] = {}
 _LOADED: dict[str, type[Game]] = {}
 _PARTS: dict[tuple[str, str], Any] = {}
+_HOOKS: dict[tuple[str, str], dict[str, Any]] = {}
+
+T = TypeVar("T")
 
 
 class GamePackageError(TabletopError):
@@ -53,6 +61,7 @@ def refresh() -> None:
     _entry_points.cache_clear()
     _LOADED.clear()
     _PARTS.clear()
+    _HOOKS.clear()
 
 
 def register(name: str, game: str | type[Game]) -> None:
@@ -61,6 +70,7 @@ def register(name: str, game: str | type[Game]) -> None:
     _LOADED.pop(name, None)
     for key in [k for k in _PARTS if k[0] == name]:
         del _PARTS[key]
+        _HOOKS.pop(key, None)
 
 
 def installed_games() -> list[str]:
@@ -87,6 +97,7 @@ def game_class(name: str) -> type[Game]:
     loaded = source if not isinstance(source, str) else _load_game(name, source)
     if loaded.info.name != name:
         raise GamePackageError(f"game {name!r} is registered as {source!r}, whose info.name is {loaded.info.name!r}")
+    _load_parts(name, loaded)
     _LOADED[name] = loaded
     return loaded
 
@@ -119,37 +130,64 @@ def make(name: str, **options: Any) -> Game:
 
 
 # -- a game's parts -----------------------------------------------------------------------
-def part(name: str, kind: str) -> Any:
-    """The game's part of ``kind`` (``"terminal"``, ``"web"``, ``"heuristic"``, ``"live"`` or
-    ``"evaluation"``), or ``None``.
+def _load_parts(name: str, game: type[Game]) -> None:
+    """Load every part ``game`` declares and check it against the part contract (all problems at once)."""
+    declared = {f.name for f in fields(game.parts)}
+    if declared != set(KINDS):  # a GameParts subclass with a field of its own, or without one
+        raise GamePackageError(f"the parts of {name!r} are {sorted(declared)}, not the kinds {', '.join(KINDS)}")
+    problems = []
+    loaded: dict[str, tuple[Any, dict[str, Any]]] = {}
+    for kind in KINDS:
+        spec = getattr(game.parts, kind)
+        found = spec
+        if isinstance(spec, str):
+            try:
+                found = _import(spec)
+            except (ImportError, AttributeError) as exc:
+                problems.append(f"the {kind} part of {name!r} ({spec}) cannot be loaded: {exc}")
+                continue
+        hooks: dict[str, Any] = {}
+        if found is not None:
+            hooks, wrong = check_part(kind, found)
+            where = spec if isinstance(spec, str) else getattr(spec, "__name__", type(spec).__name__)
+            problems += [f"the {kind} part of {name!r} ({where}): {problem}" for problem in wrong]
+        loaded[kind] = (found, hooks)
+    if problems:
+        raise GamePackageError("; ".join(problems))
+    for kind, (found, hooks) in loaded.items():
+        _PARTS[name, kind] = found
+        _HOOKS[name, kind] = hooks
 
-    A part given as an import path is imported here, once, and checked for the names
-    its protocol needs (:data:`tabletop.core.parts.REQUIRED`).
+
+def _kind(kind: str) -> None:
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind of part {kind!r}; kinds: {', '.join(KINDS)}")
+
+
+def part(name: str, kind: str) -> Any:
+    """The game's part of ``kind`` (``"terminal"``, ``"web"``, ``"heuristic"``, ``"live"``,
+    ``"evaluation"`` or ``"encoding"``), or ``None``: loaded and checked with the game."""
+    _kind(kind)
+    game_class(name)
+    return _PARTS[name, kind]
+
+
+def hook(name: str, spec: Hook[T]) -> T | None:
+    """The game's hook ``spec`` (one of :data:`tabletop.core.hooks.HOOKS`), or ``None`` where its part
+    does not define it (or the game has no such part).
+
+    >>> from tabletop.core.hooks import DESCRIBE, ROLLOUT
+    >>> hook("race", ROLLOUT) is None
+    True
     """
-    if kind not in REQUIRED:
-        raise ValueError(f"unknown kind of part {kind!r}; kinds: {', '.join(REQUIRED)}")
-    key = (name, kind)
-    if key in _PARTS:
-        return _PARTS[key]
-    spec = getattr(game_class(name).parts, kind)
-    found = spec
-    if isinstance(spec, str):
-        try:
-            found = _import(spec)
-        except (ImportError, AttributeError) as exc:
-            raise GamePackageError(f"the {kind} part of {name!r} ({spec}) cannot be loaded: {exc}") from exc
-    if found is not None:
-        missing = [attr for attr in REQUIRED[kind] if not hasattr(found, attr)]
-        if missing:
-            raise GamePackageError(f"the {kind} part of {name!r} ({spec!r}) lacks {', '.join(missing)}")
-    _PARTS[key] = found
+    game_class(name)
+    found: T | None = _HOOKS[name, spec.part].get(spec.name)
     return found
 
 
 def has_part(name: str, kind: str) -> bool:
-    """Whether the game declares a part of ``kind`` (without importing it)."""
-    if kind not in REQUIRED:
-        raise ValueError(f"unknown kind of part {kind!r}; kinds: {', '.join(REQUIRED)}")
+    """Whether the game declares a part of ``kind``."""
+    _kind(kind)
     return getattr(game_class(name).parts, kind) is not None
 
 

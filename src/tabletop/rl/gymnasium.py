@@ -1,7 +1,8 @@
 """A Gymnasium environment for every game: one learner against tabletop agents in the other seats.
 
-Importing this module registers ``tabletop/<Name>-v0`` for every game the registry lists
-(the name in CamelCase: :func:`tabletop.rl.common.env_id`), so that::
+Importing this module registers ``tabletop/<Name>-v0`` for every game with an encoding part
+(:func:`tabletop.rl.common.learning_games`; the name in CamelCase: :func:`tabletop.rl.common.env_id`),
+so that::
 
     import gymnasium, tabletop.rl.gymnasium
     env = gymnasium.make("tabletop/<Name>-v0", players=2, opponents="heuristic")
@@ -36,9 +37,8 @@ from numpy.typing import NDArray
 from tabletop.agents import from_spec
 from tabletop.core.agent import Agent
 from tabletop.core.play import Streams
-from tabletop.core.registry import list_games
 from tabletop.core.state import State
-from tabletop.rl.common import advance_chance, ansi, env_id, make_game
+from tabletop.rl.common import advance_chance, ansi, env_id, learning_games, make_game
 
 __all__ = ["TabletopEnv", "env_id", "register_envs"]
 
@@ -148,7 +148,7 @@ class TabletopEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
 
 
 def register_envs() -> list[str]:
-    """Register ``tabletop/<Name>-v0`` for every game the registry lists now; returns the ids.
+    """Register ``tabletop/<Name>-v0`` for every game with an encoding now; returns the ids.
 
     A game with compiled games for a learner (and Numba installed) also registers its vector
     environment, so ``gymnasium.make_vec(id, num_envs=N)`` steps N games in one compiled call
@@ -157,7 +157,7 @@ def register_envs() -> list[str]:
     from tabletop.rl.vector import has_vector_env
 
     ids = []
-    for name in list_games():
+    for name in learning_games():
         ident = env_id(name)
         if ident not in gymnasium.registry:
             vector = "tabletop.rl.vector:TabletopVectorEnv" if has_vector_env(name) else None

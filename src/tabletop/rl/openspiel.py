@@ -1,8 +1,8 @@
 """Every game as an OpenSpiel game: ``load(name, players=2)``, registered with ``pyspiel.register_game``.
 
-Importing this module registers ``tabletop_<name>`` (``-`` as ``_``) for every game the
-registry lists, with the parameter ``players``; ``pyspiel.load_game("tabletop_<name>",
-{"players": 3})`` then works as for OpenSpiel's own games.
+Importing this module registers ``tabletop_<name>`` (``-`` as ``_``) for every game with an
+encoding part (:func:`tabletop.rl.common.learning_games`), with the parameter ``players``;
+``pyspiel.load_game("tabletop_<name>", {"players": 3})`` then works as for OpenSpiel's own games.
 
 - chance is explicit (``EXPLICIT_STOCHASTIC``): ``chance_outcomes()`` lists every outcome's
   integer (``game.encoding``) with its probability, the exact ``Fraction`` as a float, made once
@@ -35,9 +35,8 @@ import pyspiel
 from tabletop.core.actions import Action
 from tabletop.core.chance import Distribution
 from tabletop.core.game import Game
-from tabletop.core.registry import list_games
 from tabletop.core.state import CHANCE, TERMINAL, State
-from tabletop.rl.common import make_game
+from tabletop.rl.common import learning_games, make_game
 
 __all__ = ["load", "register_games", "short_name"]
 
@@ -225,10 +224,10 @@ class VectorObserver:
 
 
 def register_games() -> list[str]:
-    """Register ``tabletop_<name>`` with OpenSpiel for every game the registry lists; returns the names."""
+    """Register ``tabletop_<name>`` with OpenSpiel for every game with an encoding; returns the names."""
     names = []
     registered = set(pyspiel.registered_names())
-    for name in list_games():
+    for name in learning_games():
         short = short_name(name)
         if short not in registered:
             game = make_game(name, None, {})

@@ -1,4 +1,7 @@
-"""A PettingZoo AEC environment for every game: ``env(name, players=2)``.
+"""A PettingZoo AEC environment for every game with an encoding part: ``env(name, players=2)``.
+
+The games are :func:`games` (the same as Gymnasium's and OpenSpiel's registrations); any other
+name raises :class:`~tabletop.core.encoding.NoEncodingError` naming them.
 
 - agents ``player_0`` … ``player_{n-1}``, one per seat; ``agent_selection`` is the seat to move;
 - observations: ``{"observation": the seat's vector, "action_mask": 1 for each legal action}``
@@ -35,9 +38,9 @@ from pettingzoo.utils import wrappers
 
 from tabletop.core.play import Streams, derive_seed
 from tabletop.core.state import State
-from tabletop.rl.common import advance_chance, ansi, make_game
+from tabletop.rl.common import advance_chance, ansi, learning_games, make_game
 
-__all__ = ["TabletopAEC", "env", "raw_env"]
+__all__ = ["TabletopAEC", "env", "games", "raw_env"]
 
 #: games dealt at most at a reset until one has a decision
 _DEALS = 1000
@@ -136,6 +139,11 @@ class TabletopAEC(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[mi
 
     def _no_actions(self) -> NDArray[np.int8]:
         return np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
+
+
+def games() -> list[str]:
+    """The games :func:`env` makes: every game with an encoding part."""
+    return learning_games()
 
 
 def raw_env(game: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> TabletopAEC:

@@ -28,9 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.game import Game
+from tabletop.core.hooks import CHANCE_PROMPT, DESCRIBE
 from tabletop.core.observation import Viewer
 from tabletop.core.parts import TerminalView
-from tabletop.core.registry import terminal_view, web_board
+from tabletop.core.registry import hook, terminal_view, web_board
 from tabletop.core.state import State
 from tabletop.testing.errors import ConformanceError
 
@@ -123,11 +124,10 @@ def check_viewer(
 
 def check_words(game: Game, state: State, where: tuple[int, int]) -> None:
     """The terminal view's words for the choices and for a chance node are strings."""
-    view = terminal_view(game.name)
-    if view is None or state.is_terminal():
+    if terminal_view(game.name) is None or state.is_terminal():
         return
-    describe = getattr(view, "describe", None)
-    prompt = getattr(view, "chance_prompt", None)
+    describe = hook(game.name, DESCRIBE)
+    prompt = hook(game.name, CHANCE_PROMPT)
     if state.is_chance_node():
         if prompt is not None and not isinstance(prompt(state), str):
             raise _fail(game, *where, None, state, "chance_prompt() is not a string")

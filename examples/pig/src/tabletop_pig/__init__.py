@@ -3,7 +3,8 @@
 Rulings: R-P1 the turn begins with a roll; holding is offered only after a roll of 2 to 6.
 
 Its parts for tabletop's front ends and agents, named in ``PigGame.parts``: the terminal
-view (``terminal.py``), the web board (``web/``) and the heuristic (``heuristic.py``).
+view (``terminal.py``), the web board (``web/``), the heuristic (``heuristic.py``) and the
+encoding for learning (``encoding.py``).
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ class PigGame(Game):
         terminal="tabletop_pig.terminal",
         web="tabletop_pig.web",
         heuristic="tabletop_pig.heuristic:choose",
+        encoding="tabletop_pig.encoding",
     )
 
     goal: int

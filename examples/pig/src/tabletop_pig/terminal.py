@@ -11,6 +11,8 @@ from tabletop.core import Action, State, Viewer
 from tabletop_pig.actions import HOLD, ROLL
 from tabletop_pig.state import DECIDING, WON, PigState
 
+__all__ = ["chance_prompt", "describe", "render"]
+
 BAR = 40  # characters from 0 to the goal
 STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
 

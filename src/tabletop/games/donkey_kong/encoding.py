@@ -20,9 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import NDArray
-
 from tabletop.core.encoding import one_hot, relative_seat, seat_order
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
@@ -30,9 +27,14 @@ from tabletop.games.donkey_kong.actions import CARD_VERBS
 from tabletop.games.donkey_kong.position import BARREL, FIREBALL, Stage
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from tabletop.core.game import Game
     from tabletop.games.donkey_kong.game import DonkeyKongGame
     from tabletop.games.donkey_kong.state import DonkeyKongState
+
+__all__ = ["actions", "chance_outcomes", "encode", "layout"]
 
 STAGES = len(Stage)
 

@@ -29,6 +29,8 @@ from tabletop.games.donkey_kong.heuristic import HAND_WEIGHT, card_rule, racing,
 from tabletop.games.donkey_kong.position import BARREL, FIREBALL, OVER
 from tabletop.games.donkey_kong.state import DonkeyKongState
 
+__all__ = ["FEATURES", "LADDER", "NOBODY_FEATURES", "evaluate", "figures", "rollout"]
+
 #: Each seat's figures, in the order of the weights.
 FEATURES = ("points", "points_late", "hand_points", "hand_cards", "turns_to_finish", "contacts", "to_move")
 #: The figures of the whole position: none (someone always wins).

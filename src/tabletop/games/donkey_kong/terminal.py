@@ -19,6 +19,8 @@ from tabletop.games.donkey_kong.actions import CardOutcome, PlayCard, Roll, Rout
 from tabletop.games.donkey_kong.position import Obstacle
 from tabletop.games.donkey_kong.state import DonkeyKongState
 
+__all__ = ["describe", "render"]
+
 SEAT_STYLES = ("bold bright_cyan", "bold bright_magenta", "bold bright_green", "bold bright_white")
 CELL = 4
 STAGE_WORDS = {

@@ -20,9 +20,6 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import NDArray
-
 from tabletop.core.encoding import one_hot, relative_seat, seat_order
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
@@ -30,9 +27,14 @@ from tabletop.games.doodle_jump.actions import WORDS, Combo
 from tabletop.games.doodle_jump.phases import Phase
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from tabletop.core.game import Game
     from tabletop.games.doodle_jump.game import DoodleJumpGame
     from tabletop.games.doodle_jump.state import DoodleJumpState
+
+__all__ = ["actions", "chance_outcomes", "encode", "layout"]
 
 PHASES = len(Phase)
 #: what a kept tile count is divided by (a seat rarely holds more than a few of one kind)
@@ -109,6 +111,8 @@ class _Tables:
     """What every vector of a game shares, as arrays (made once per rules object)."""
 
     def __init__(self, game: DoodleJumpGame) -> None:
+        import numpy as np  # an extra, needed only where vectors are built (tabletop.core.encoding)
+
         r = game.rules
         self.rules = r
         self.pad_level = np.array(r.pad_level, np.intp)
@@ -131,6 +135,8 @@ def _tables(game: DoodleJumpGame) -> _Tables:
 
 
 def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
+    import numpy as np  # an extra, needed only where vectors are built (tabletop.core.encoding)
+
     s: DoodleJumpState = state  # type: ignore[assignment]
     game = _game(s.game)
     r, t = s.rules, _tables(game)

@@ -34,6 +34,8 @@ from tabletop.games.doodle_jump.heuristic import height, reach_up, should_contin
 from tabletop.games.doodle_jump.phases import OVER, USE_ROLL
 from tabletop.games.doodle_jump.state import DoodleJumpState
 
+__all__ = ["FEATURES", "LADDER", "NOBODY_FEATURES", "evaluate", "figures", "rollout"]
+
 #: Each seat's figures, in the order of the weights.
 FEATURES = ("height", "height_squared", "reach", "reach_near_top", "flight", "shield", "other_tiles", "to_move")
 #: The figures of the whole position: none (someone always wins).

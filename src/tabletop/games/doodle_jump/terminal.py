@@ -24,6 +24,8 @@ from tabletop.games.doodle_jump.actions import (
 from tabletop.games.doodle_jump.phases import Phase
 from tabletop.games.doodle_jump.state import DoodleJumpState
 
+__all__ = ["describe", "render"]
+
 SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold magenta")
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Purple")
 PHASE_WORDS = {

@@ -16,9 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import NDArray
-
 from tabletop.core.encoding import one_hot, relative_seat, seat_order
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
@@ -26,9 +23,14 @@ from tabletop.games.jumanji.actions import DRAWS, FAILED, FIRST, NO_RHINO, RHINO
 from tabletop.games.jumanji.data import CENTRE
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from tabletop.core.game import Game
     from tabletop.games.jumanji.game import JumanjiGame
     from tabletop.games.jumanji.state import JumanjiState
+
+__all__ = ["actions", "chance_outcomes", "encode", "layout"]
 
 PHASES = 10  # SETUP .. LIMIT (state.py)
 KINDS = CENTRE + 1  # START, BLANK, WAIT, JUNGLE, RHINO, CENTRE

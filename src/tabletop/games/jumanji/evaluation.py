@@ -20,7 +20,7 @@ from tabletop.core.state import State
 from tabletop.games.jumanji.heuristic import choose as rollout
 from tabletop.games.jumanji.state import JumanjiState
 
-__all__ = ["FEATURES", "LADDER", "LADDER_NOTE", "NOBODY_FEATURES", "evaluate", "figures", "model", "rollout"]
+__all__ = ["FEATURES", "LADDER", "LADDER_NOTE", "NOBODY_FEATURES", "evaluate", "figures", "rollout"]
 
 #: Each seat's figures, in the order of the weights.
 FEATURES = ("path_left", "blocked", "to_move")

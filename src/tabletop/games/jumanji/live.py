@@ -22,6 +22,8 @@ from tabletop.core.state import State
 from tabletop.games.jumanji.actions import FAILED, FIRST, SAVED, CallFirst
 from tabletop.games.jumanji.state import JumanjiState
 
+__all__ = ["event_for"]
+
 
 def event_for(state: State) -> LiveEvent | None:
     """The race at this chance node: a rescue, a JUMANJI call, or none (sampled at once)."""

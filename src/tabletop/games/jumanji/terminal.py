@@ -26,6 +26,8 @@ from tabletop.games.jumanji.state import (
     JumanjiState,
 )
 
+__all__ = ["chance_prompt", "describe", "render"]
+
 _PAWN_STYLE = {
     "red": "bold white on red",
     "yellow": "bold black on yellow",

@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, serve."""
+"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, agents, serve."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from tabletop.core.errors import NotationError, ReplayError, TabletopError
 from tabletop.core.record import Record, one_line
 from tabletop.core.registry import game_class, list_games
 from tabletop.core.replay import replay
+from tabletop.interfaces.cli.agents import agents_command
 from tabletop.interfaces.cli.analyse import analyse_command
 from tabletop.interfaces.cli.console import console, errors, fail, need, or_exit
 from tabletop.interfaces.cli.options import build_bots, build_game
@@ -339,6 +340,7 @@ def _progress_columns() -> tuple[ProgressColumn, ...]:
     )
 
 
+app.command(name="agents")(agents_command)
 app.command(name="serve")(serve_command)
 
 

@@ -9,14 +9,13 @@ roll or draw. A game without one is shown as its observer's text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rich.console import RenderableType
 from rich.text import Text
 
 from tabletop.core.actions import Action
+from tabletop.core.hooks import CHANCE_PROMPT, DESCRIBE
 from tabletop.core.observation import Viewer
-from tabletop.core.registry import terminal_view
+from tabletop.core.registry import hook, terminal_view
 from tabletop.core.state import State
 
 
@@ -30,11 +29,11 @@ def render(state: State, viewer: Viewer = None) -> RenderableType:
 
 def describe(state: State, action: Action) -> str:
     """A few words on what ``action`` does, for a human choosing it."""
-    explain: Callable[[State, Action], str] | None = getattr(terminal_view(state.game.name), "describe", None)
+    explain = hook(state.game.name, DESCRIBE)
     return explain(state, action) if explain is not None else ""
 
 
 def chance_prompt(state: State) -> str:
     """What the seat in ``state.chance_roller()`` is about to do, e.g. "roll the number die"."""
-    prompt: Callable[[State], str] | None = getattr(terminal_view(state.game.name), "chance_prompt", None)
+    prompt = hook(state.game.name, CHANCE_PROMPT)
     return prompt(state) if prompt is not None else "roll"

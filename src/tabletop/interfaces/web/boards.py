@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.game import Game
-from tabletop.core.registry import list_games, web_board
+from tabletop.core.hooks import HINT, SUMMARY
+from tabletop.core.registry import hook, list_games, web_board
 from tabletop.core.state import State
 
 log = logging.getLogger("tabletop.web")
@@ -106,8 +107,7 @@ def _cached(kind: str, game: Game, state: State, seat: int | None, compute: Any)
 
 def summary_of(game: Game, state: State) -> dict[str, Any] | None:
     """How a finished game ended, from the board's ``summary`` (``None``: the board says nothing)."""
-    board = web_board(game.name)
-    summary = getattr(board, "summary", None)
+    summary = hook(game.name, SUMMARY)
     if summary is None:
         return None
     value: dict[str, Any] | None = _cached("summary", game, state, None, lambda: summary(state))
@@ -116,8 +116,7 @@ def summary_of(game: Game, state: State) -> dict[str, Any] | None:
 
 def hint_for(game: Game, state: State, seat: int | None) -> str | None:
     """The learner's odds hint for ``seat`` now, from the board's ``hint`` (``None``: none)."""
-    board = web_board(game.name)
-    hint = getattr(board, "hint", None)
+    hint = hook(game.name, HINT)
     if hint is None or seat is None:
         return None
     value: str | None = _cached("hint", game, state, seat, lambda: hint(state, seat))

@@ -32,7 +32,7 @@ from types import FrameType
 from typing import Any
 
 from tabletop.agents.registry import from_spec
-from tabletop.core.agent import Agent
+from tabletop.core.agent import Agent, Budgeted
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.registry import make
@@ -52,8 +52,9 @@ class OverBudget(TabletopError):
 
 def budget_of(agent: Agent) -> tuple[int | None, float | None]:
     """An agent's search budget per decision: (iterations, seconds), ``None`` where it has none."""
-    iterations = getattr(agent, "iterations", None)
-    seconds = getattr(agent, "seconds", None)
+    if not isinstance(agent, Budgeted):
+        return None, None
+    iterations, seconds = agent.iterations, agent.seconds
     if seconds is not None:  # a time budget replaces the count
         iterations = None
     return (int(iterations) if iterations is not None else None, float(seconds) if seconds is not None else None)
@@ -74,10 +75,10 @@ def check_budget(spec: str, limits: Limits) -> None:
 def within_budget(agent: Agent, limits: Limits) -> Agent:
     """The agent with its budget clamped to the server's (for specs stored under older limits)."""
     iterations, seconds = budget_of(agent)
-    if iterations is not None and iterations > limits.bot_iterations:
-        agent.iterations = limits.bot_iterations  # type: ignore[attr-defined]
-    if seconds is not None and seconds > limits.bot_seconds:
-        agent.seconds = limits.bot_seconds  # type: ignore[attr-defined]
+    if isinstance(agent, Budgeted) and iterations is not None and iterations > limits.bot_iterations:
+        agent.iterations = limits.bot_iterations
+    if isinstance(agent, Budgeted) and seconds is not None and seconds > limits.bot_seconds:
+        agent.seconds = limits.bot_seconds
     return agent
 
 

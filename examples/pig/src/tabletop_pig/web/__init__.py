@@ -7,6 +7,8 @@ from typing import Any
 
 from tabletop.core import Game
 
+__all__ = ["ASSETS", "layout"]
+
 #: the board's static files (``board.js``), served at ``/boards/pig/``
 ASSETS = Path(__file__).resolve().parent
 
