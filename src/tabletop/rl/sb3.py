@@ -24,7 +24,7 @@ from tabletop.rl.vector import TabletopVectorEnv
 __all__ = ["SB3VecEnv"]
 
 
-class SB3VecEnv(VecEnv):  # type: ignore[misc]
+class SB3VecEnv(VecEnv):
     """The compiled games of one tabletop game as an SB3 ``VecEnv`` (see the module's docstring)."""
 
     def __init__(
