@@ -58,8 +58,7 @@ def kernel(function: F) -> F:
     otherwise leave it as it is."""
     if numba is None:
         return function
-    inline = os.environ.get("TABLETOP_INLINE", "never")
-    return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy", inline=inline)(function))
+    return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy")(function))
 
 
 _STRUCTS: dict[type, Any] = {}
