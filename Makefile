@@ -60,11 +60,14 @@ pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(AXE)
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 bench: $(STAMP)
-	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet -e '.[bench,fast]'
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/rl.py
 	$(BIN)/python benchmarks/workbench.py scaling
 	$(BIN)/python benchmarks/workbench.py million
+	$(BIN)/python benchmarks/speed/kernels.py
+	$(BIN)/python benchmarks/speed/vector_env.py
+	$(BIN)/python benchmarks/speed/simulate.py
 
 # Train a Doodle Jump policy on the batched environment (MaskablePPO, CPU) for MINUTES minutes, export it for
 # NumPy, rate it with `tabletop tournament` against heuristic and expert (95% intervals). SHIP=1 copies the
