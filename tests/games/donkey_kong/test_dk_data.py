@@ -42,6 +42,12 @@ def test_a_users_own_board_plays_through(tmp_path: Path) -> None:
         (('start = { joins = ["A2"] }', 'start = { joins = [] }'), "board.start.joins"),
         (('start = { joins = ["A2"] }', 'start = { joins = ["A2", "A2"] }'), "listed twice"),
         (('start = { joins = ["A2"] }', 'start = "A2"'), "board.start"),
+        (('start = { joins = ["A2"] }', 'start = { joins = ["A2", "B2"] }'), "START joins A2, B2: spaces of 2 girders"),
+        (('name = "T"\nspaces = 1', 'name = "T"\nspaces = 2'), "T2 cannot be reached from START: no route enters it"),
+        (("faces = [1, 2]", "faces = [2]"), "A4 cannot be reached from START: no route enters it"),
+        (('name = "T"\nspaces = 1\nbarrels_roll = "none"\n',
+          'name = "T"\nspaces = 1\nbarrels_roll = "none"\n[[board.girders]]\nname = "C"\nspaces = 2\n'
+          'barrels_roll = "none"\n'), "C1 cannot be reached from START: no route enters it"),
         (("count = 4", "count = 0"), "cards.0.count"),
         (("points = 10", "points = " + "9" * 200), "cards.0.points"),
         (("finish_bonus = 50", "finish_bonus = 1000001"), "setup.finish_bonus"),

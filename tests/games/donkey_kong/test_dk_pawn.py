@@ -1,7 +1,8 @@
-"""K-PAWN-1, K-PAWN-2 and rulings R-K1, R-K2, R-K3, R-K10 on the pawn's route."""
+"""K-PAWN-1, K-PAWN-2 and rulings R-K1, R-K2, R-K3, R-K10, R-K21 on the pawn's route (on any board: test_dk_routes)."""
 
 from __future__ import annotations
 
+import pytest
 from dk_scenarios import apply, field, make_game, position, route_to, spaces, state_of
 
 from tabletop.games.donkey_kong import DonkeyKongState
@@ -54,8 +55,8 @@ def test_r_k2_the_finish_stops_a_pawn_without_exact_count() -> None:
 
 
 def test_r_k2_longest_route_when_no_route_of_the_full_count_exists() -> None:
-    """R-K2: on any valid board a pawn can always use its full count or stop at the Finish,
-    so the longest-route fallback only shows in the board's table for a dead-end pocket."""
+    """R-K2: on the packaged board a pawn can always use its full count or stop at the Finish (test_dk_routes.py
+    checks every space and face), so the longest-route fallback shows there only past the longest route."""
     board = make_game(2).rules.board
     routes = board.routes(board.index["A1"], 1)
     assert [r.text for r in routes] == ["move A2"]
@@ -117,7 +118,7 @@ def test_r_k21_a_pawn_leaves_start_onto_the_girder_and_never_comes_back() -> Non
     state = state_of(position(turn=1, pawns="START,START", dice="1,3", up=hands))
     assert sorted(destinations(state)) == ["A2", "A4"]
     state = state_of(position(turn=1, pawns="START,START", dice="2,3", up=hands))
-    assert sorted(destinations(state)) == ["A1", "A3", "A5", "L2.1"]
+    assert sorted(destinations(state)) == ["A1", "A5", "L2.1"]
     board = state.rules.board
     for space in ("A1", "A2", "A3", "A4", "L2.1"):
         for count in range(1, 7):
@@ -132,3 +133,51 @@ def test_r_k21_obstacles_never_touch_a_pawn_on_start() -> None:
     apply(state, route_to(state, "A4"))
     assert state.turn_seat == 1 and state.stage_name() == "white"
     assert spaces(state, "fireballs") == {"A3"} and field(state, "up") == "J100.J200.J300/J100.J200.J300"
+
+
+#: issue 20: the opening position, seat 0 to roll
+OPENING = ("donkey-kong players=2 turn=1 seat=0 stage=white dice=- pawns=START,START barrels=A8,B5,C3,D8,E6,F8"
+           " fireballs=- arm=6 oil=4 up=J100.J200.J300/J100.J200.J300 down=-/- finisher=-")
+
+
+def test_r_k10_a_pawn_leaving_start_never_walks_back_across_a3() -> None:
+    """R-K10, R-K21 (issue 20): from START a 4 offers the routes the old A3 start offered, and no route that steps
+    onto A2 and walks back right across A3 (nor onto A4 and back left)."""
+    state = apply(state_of(OPENING), "white 4", "red rests")
+    assert [str(a) for a in state.legal_actions()] == ["move A4>A5>A6>A7", "move A4>L2.1>L2.2>B4"]
+    for illegal in ("move A2>A3>A4>A5", "move A2>A3>A4>L2.1", "move A4>A3>A2>A1"):
+        assert illegal not in {str(a) for a in state.legal_actions()}
+
+
+@pytest.mark.parametrize(
+    ("face", "routes"),
+    [
+        (1, ["move A2", "move A4"]),
+        (2, ["move A2>A1", "move A4>A5", "move A4>L2.1"]),
+        (3, ["move A4>A5>A6", "move A4>L2.1>L2.2"]),
+        (4, ["move A4>A5>A6>A7", "move A4>L2.1>L2.2>B4"]),
+        (5, ["move A4>A5>A6>A7>A8", "move A4>L2.1>L2.2>B4>B3", "move A4>L2.1>L2.2>B4>B5"]),
+        (6, ["move A4>A5>A6>A7>A8>A9", "move A4>L2.1>L2.2>B4>B3>B2", "move A4>L2.1>L2.2>B4>B5>B6"]),
+    ],
+)
+def test_r_k10_from_start_each_face_offers_exactly_these_routes(face: int, routes: list[str]) -> None:
+    """R-K10, R-K21: the first step from START chooses the direction (onto A2 leftward, onto A4 rightward), and the
+    move keeps it: with a 3 or more, leftward is a dead end at A1, so only the routes of the full count are offered
+    (R-K2). With a 5 no route reaches the red dot A6 (K-CARD-1)."""
+    state = apply(state_of(OPENING), f"white {face}", "red 3")
+    assert [str(a) for a in state.legal_actions()] == routes
+    board = state.rules.board  # the routes of A3 (no ladder at A3), where the first provisional board started
+    assert [r.path for r in board.routes(board.start, face)] == [r.path for r in board.routes(board.index["A3"], face)]
+
+
+def test_r_k10_a_move_goes_up_or_down_the_ladders_not_both() -> None:
+    """R-K10: from the ladder space L3.1 a 6 may go down onto B2, along B and down L2, but not up L4 from B6 (down,
+    then up: two directions in one move); climbing, it turns right on C (leftward C1 is a dead end) and may climb
+    on up L5."""
+    state = state_of(position(pawns="L3.1,A3", dice="6,3"))
+    assert sorted(str(a) for a in state.legal_actions()) == [
+        "move B2>B3>B4>B5>B6>B7",
+        "move B2>B3>B4>L2.2>L2.1>A4",
+        "move L3.2>C2>C3>C4>C5>C6",
+        "move L3.2>C2>C3>C4>L5.1>L5.2",
+    ]

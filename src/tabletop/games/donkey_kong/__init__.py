@@ -2,16 +2,18 @@
 
 Rules: ``docs/rules/donkey-kong.md``; notation: ``docs/notation-donkey-kong.md``.
 
-The modules: ``data`` (the data file's schema) and ``board`` (the board as tables) make
-``rules`` (every fact of one data file); ``position`` lists a position's fields once, with the
+The modules: ``data`` (the data file's schema) and ``board`` (the board as tables, with the
+pawn's ``routes``) make ``rules`` (every fact of one data file); ``position`` lists a position's fields once, with the
 ``Stage`` and ``Obstacle`` enums; ``movement`` moves a position on by itself (contacts without a
 choice, obstacles, turns); ``state`` holds the decisions, chance outcomes and results;
 ``notation`` reads and writes positions and ``invariants`` says which positions are playable.
 The spec's rulings R-K1..R-K9 are followed; this package's own rulings:
 
-- R-K10: a route never enters a space twice (on this board, with ladder loops longer
-  than a die roll, that is exactly "never turns back", R-K1). Routes are offered one
-  per distinct outcome: where the pawn stops and which obstacles it meets, in order.
+- R-K10: a route never turns back (rule 3.C): one direction along each girder it walks on
+  (chosen again off a ladder, R-K1), one direction, up or down, on the ladders for the whole
+  move; the first step from START chooses the direction (``routes``). So no route enters a
+  space twice, on any board. Routes are offered one per distinct outcome: where the pawn
+  stops and which obstacles it meets, in order.
 - R-K11: the pawn's contacts are resolved in the order it meets the obstacles; several
   pawns on a space an obstacle enters are resolved from the player whose turn it is
   leftwards; once one of them hammers the obstacle, the others are safe.
@@ -39,8 +41,8 @@ The spec's rulings R-K1..R-K9 are followed; this package's own rulings:
   decision of that seat (one legal action).
 - R-K20: the cards are dealt before the opening roll, seat 0 first, three each.
 - R-K21: START is a space of its own, off the obstacles' way (the rulebook's "Start space"
-  is no game space); a pawn's first step leads onto a girder space START joins, and no pawn
-  enters START again.
+  is no game space); a pawn's first step leads onto a girder space START joins and chooses
+  the move's direction, and no pawn enters START again.
 - R-K22: the pawn makes its whole move, draws its red-dot card if it landed on one by exact
   count, and only then answers the obstacles it met, in order (rulebook step A: "Move your
   pawn ... Then play your faceup cards"); the card just drawn may be played on them.

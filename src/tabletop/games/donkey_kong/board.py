@@ -7,6 +7,9 @@ then the Start space. Space names: ``C7`` is girder C's 7th space from the left,
 no pawn enters it), ``START`` the Start space (pawns only: off the obstacles' way;
 a pawn leaves it onto the girder spaces it joins and never comes back, R-K21).
 
+Pawns take *steps* (:mod:`~tabletop.games.donkey_kong.routes`): along girders and ladders,
+each with its heading, so that a route never turns back (K-PAWN-2, R-K1, R-K10).
+
 Obstacles follow one *chain*: from the barrel drop space barrels roll along each
 girder and down the broken white lines to the Oil Can; fireballs climb the same
 chain backwards. ``chain_index`` orders obstacles for K-OBS-8: a smaller index is
@@ -18,9 +21,11 @@ from __future__ import annotations
 import itertools
 import operator
 import re
+from collections.abc import Sequence
 
 from tabletop.games.donkey_kong.actions import Route
 from tabletop.games.donkey_kong.data import BoardModel, SetupModel
+from tabletop.games.donkey_kong.routes import Step, find_routes, pawn_steps
 
 OIL_NAME = "OIL"
 START_NAME = "START"
@@ -34,7 +39,7 @@ class BoardError(ValueError):
 class Board:
     """Adjacency tables for pawns and obstacles, and the pawn routes."""
 
-    def __init__(self, model: BoardModel, setup: SetupModel) -> None:
+    def __init__(self, model: BoardModel, setup: SetupModel, white_faces: Sequence[int]) -> None:
         self.model = model
         names: list[str] = []
         girder_of: list[int] = []
@@ -87,8 +92,15 @@ class Board:
         names.append(START_NAME)
         self.index[START_NAME] = self.start
         self.start_joins = tuple(self._girder_space(name, "start joins") for name in model.start.joins)
+        start_girders = {girder_of[s] for s in self.start_joins}
+        if len(start_girders) > 1:
+            raise BoardError(
+                f"START joins {', '.join(model.start.joins)}: spaces of {len(start_girders)} girders; START stands "
+                "beside one girder, and a pawn's first step goes along it or up onto it (R-K21)"
+            )
+        start_column = sum(column[s] for s in self.start_joins), len(self.start_joins)  # the mean, as a fraction
         girder_of.append(-1)
-        column.append(round(sum(column[s] for s in self.start_joins) / len(self.start_joins)))
+        column.append(round(start_column[0] / start_column[1]))
         ladder_of.append(-1)
         self.names = tuple(names)
         self.size = len(names)
@@ -99,8 +111,18 @@ class Board:
         self.finish = self._girder_space(model.finish, "finish")
         self.drop = self._girder_space(model.barrel_drop, "barrel_drop")
         self.dk_front = self._girder_space(model.donkey_kong_front, "donkey_kong_front")
-        self.pawn_adj = self._pawn_adjacency()
-        self._check_finish_reachable()
+        #: every step a pawn can take from each space, with its heading (routes.py)
+        self.pawn_steps = pawn_steps(
+            self.girder_spaces,
+            [(bottom, *rungs, top) for (bottom, top), rungs in zip(self.ladder_ends, self.ladder_rungs, strict=True)],
+            self.start,
+            self._start_steps(*start_column),
+            self.size,
+        )
+        #: the spaces a pawn can step onto from each space, whatever its heading
+        self.pawn_adj = tuple(tuple(sorted({t for t, _, _ in steps})) for steps in self.pawn_steps)
+        self._routes: dict[tuple[int, int], tuple[tuple[Route, ...], bool]] = {}
+        self._check_reachable(sorted(set(white_faces)))
         self.next_barrel = self._barrel_next()
         self.oil_can_beside_girder = self.girder_of[self.index[model.oil_can_beside]]
         self.chain = self._chain()
@@ -155,7 +177,6 @@ class Board:
                 f"{setup.barrels_on_board} barrels on black dots"
             )
         self.black_dots = tuple(sorted(black))
-        self._routes: dict[tuple[int, int], tuple[tuple[Route, ...], bool]] = {}
 
     # -- construction helpers -------------------------------------------------------
     def _girder_space(self, name: str, what: str) -> int:
@@ -170,33 +191,41 @@ class Board:
             raise BoardError(f"{what} {col} is off girder {self.girder_names[gi]} (spaces 1 to {len(spaces)})")
         return spaces[col - 1]
 
-    def _pawn_adjacency(self) -> tuple[tuple[int, ...], ...]:
-        adj: list[list[int]] = [[] for _ in range(self.size)]
-        for spaces in self.girder_spaces:
-            for a, b in itertools.pairwise(spaces):
-                adj[a].append(b)
-                adj[b].append(a)
-        for (bottom, top), rungs in zip(self.ladder_ends, self.ladder_rungs, strict=False):
-            line = (bottom, *rungs, top)
-            for a, b in itertools.pairwise(line):
-                adj[a].append(b)
-                adj[b].append(a)
-        adj[self.start].extend(self.start_joins)  # one way: no pawn comes back to START
-        return tuple(tuple(sorted(set(n))) for n in adj)
+    def _start_steps(self, columns: int, joins: int) -> list[Step]:
+        """R-K21: START's first step goes along its girder toward the joined space, left or right of START's column
+        (the mean of the joined spaces' columns, ``columns / joins``), or up onto a joined space straight above."""
+        steps = []
+        for s in self.start_joins:
+            side = self.column[s] * joins - columns
+            steps.append((s, 0, 1) if side == 0 else (s, 1 if side > 0 else -1, 0))
+        return steps
 
-    def _check_finish_reachable(self) -> None:
-        """The Finish must be reachable from START; ``pawn_reachable`` marks every space a pawn can reach."""
-        seen = {self.start}
+    def _check_reachable(self, faces: Sequence[int]) -> None:
+        """What the rules need of the pawns' way: playing the white die's ``faces`` from START, turn after turn, some
+        route enters every game space (a route never turns back, K-PAWN-2, R-K10, and stops at the Finish), the
+        Finish first. ``pawn_reachable`` marks the spaces a pawn can stand on."""
+        stops, entered = {self.start}, set[int]()
         frontier = [self.start]
         while frontier:
-            s = frontier.pop()
-            for t in self.pawn_adj[s]:
-                if t not in seen:
-                    seen.add(t)
-                    frontier.append(t)
-        if self.finish not in seen:
+            at = frontier.pop()
+            if at == self.finish:
+                continue
+            for face in faces:
+                for route in self.routes(at, face):
+                    entered.update(route.path)
+                    if route.path[-1] not in stops:
+                        stops.add(route.path[-1])
+                        frontier.append(route.path[-1])
+        if self.finish not in entered:
             raise BoardError(f"the Finish {self.names[self.finish]} cannot be reached from START")
-        self.pawn_reachable = tuple(s in seen for s in range(self.size))
+        for s in range(self.size):
+            if s not in entered and s not in (self.oil, self.start):
+                raise BoardError(
+                    f"{self.names[s]} cannot be reached from START: no route enters it, with the white die's faces "
+                    "(a route goes one way along each girder and one way up or down the ladders, K-PAWN-2, R-K10, "
+                    "and stops at the Finish)"
+                )
+        self.pawn_reachable = tuple(s in stops or s in entered for s in range(self.size))
 
     def _barrel_next(self) -> list[int]:
         nxt = [-1] * self.size
@@ -274,53 +303,23 @@ class Board:
     def routes(self, start: int, count: int) -> tuple[Route, ...]:
         """Every legal route of a pawn from ``start`` with the white die at ``count``.
 
-        A route never enters a space twice (K-PAWN-2, R-K1) and stops at the Finish
-        (R-K2); routes of the full count are legal, and routes ending at the
-        Finish; when there are none, the longest routes are (R-K2).
+        A route never turns back: one way along each girder, one way up or down the ladders
+        (K-PAWN-2, R-K1, R-K10: :mod:`~tabletop.games.donkey_kong.routes`), and stops at the
+        Finish (R-K2); routes of the full count are legal, and routes ending at the Finish;
+        when there are none, the longest routes are (R-K2).
         """
         return self.routes_and_sharing(start, count)[0]
 
     def routes_and_sharing(self, start: int, count: int) -> tuple[tuple[Route, ...], bool]:
-        """:meth:`routes`, and whether two of them end on the same space (rare: only round a ladder loop)."""
+        """:meth:`routes`, and whether two of them end on the same space (two ways round a ladder loop)."""
         key = (start, count)
         found = self._routes.get(key)
         if found is None:
-            routes = self._find_routes(start, count)
+            paths = find_routes(self.pawn_steps, self.finish, start, count)
+            routes = tuple(Route(p, "move " + ">".join(self.names[s] for s in p)) for p in paths)
             ends = {route.path[-1] for route in routes}
             found = self._routes[key] = (routes, len(ends) < len(routes))
         return found
-
-    def _find_routes(self, start: int, count: int) -> tuple[Route, ...]:
-        complete: list[tuple[int, ...]] = []
-        longest: list[tuple[int, ...]] = []
-        best = 0
-        path: list[int] = []
-        visited = {start}
-        adj, finish = self.pawn_adj, self.finish
-
-        def extend(at: int) -> None:
-            nonlocal best, longest
-            if path and (len(path) == count or at == finish):
-                complete.append(tuple(path))
-                return
-            moved = False
-            for nxt in adj[at]:
-                if nxt not in visited:
-                    moved = True
-                    visited.add(nxt)
-                    path.append(nxt)
-                    extend(nxt)
-                    path.pop()
-                    visited.discard(nxt)
-            if not moved and path:
-                if len(path) > best:
-                    best, longest = len(path), []
-                if len(path) == best:
-                    longest.append(tuple(path))
-
-        extend(start)
-        chosen = complete or longest
-        return tuple(Route(p, "move " + ">".join(self.names[s] for s in p)) for p in chosen)
 
     def space(self, name: str) -> int:
         """The index of a space by name (``KeyError`` if there is none)."""

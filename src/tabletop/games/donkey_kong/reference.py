@@ -13,7 +13,9 @@ outcomes to both and require the same position, notation and log after every act
 
 from __future__ import annotations
 
+import functools
 import random
+from fractions import Fraction
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -39,6 +41,7 @@ from tabletop.games.donkey_kong.position import (
 from tabletop.games.donkey_kong.state import DonkeyKongState
 
 if TYPE_CHECKING:
+    from tabletop.games.donkey_kong.board import Board
     from tabletop.games.donkey_kong.game import DonkeyKongGame
 
 
@@ -50,7 +53,10 @@ class ReferenceState(DonkeyKongState):
     # -- the State hooks, written plainly ---------------------------------------------------
     def _route_choices(self) -> tuple[Route, ...]:
         """One route per distinct outcome: where the pawn stops and which obstacles it meets, in order (R-K10)."""
-        routes = self.rules.board.routes(self.pawns[self.turn_seat], self.white_die)
+        board, start, count = self.rules.board, self.pawns[self.turn_seat], self.white_die
+        interned = {route.path: route for route in board.routes(start, count)}  # the same action objects, if equal
+        routes = [interned.get(path) or Route(path, "move " + ">".join(board.names[s] for s in path))
+                  for path in plain_routes(board, start, count)]
         obstacles = self.obstacles
         seen: set[tuple[int, ...]] = set()
         chosen: list[Route] = []
@@ -237,6 +243,74 @@ class ReferenceState(DonkeyKongState):
             players, first, pawns = self.players, self.turn_seat, self.pawns
             self.in_contact = [(first + k) % players for k in range(players) if pawns[(first + k) % players] == s]
             self.landed_exactly = self.mover_steps_left == 0 and board.ladder_of[s] < 0
+
+
+# -- the pawn's routes, from the board's geometry ---------------------------------------------
+@functools.cache
+def plain_routes(board: Board, start: int, count: int) -> tuple[tuple[int, ...], ...]:
+    """The routes of a pawn on ``start`` with the white die at ``count``, found the plain way: every walk one space
+    at a time, dropping those that turn back (R-K10); kept when they have the full count or reach the Finish, else
+    the longest dead ends (R-K2). Sorted by the spaces' indexes, as :meth:`Board.routes` offers them."""
+    walking: list[tuple[int, ...]] = [()]
+    complete: list[tuple[int, ...]] = []
+    dead_ends: list[tuple[int, ...]] = []
+    while walking:
+        longer: list[tuple[int, ...]] = []
+        for walk in walking:
+            at = walk[-1] if walk else start
+            ways = [(*walk, s) for s in board.pawn_adj[at] if not turns_back(headings(board, start, (*walk, s)))]
+            if not ways and walk:
+                dead_ends.append(walk)
+            for way in ways:
+                (complete if len(way) == count or way[-1] == board.finish else longer).append(way)
+        walking = longer
+    if complete:
+        return tuple(sorted(complete))
+    most = max(map(len, dead_ends), default=0)
+    return tuple(sorted(walk for walk in dead_ends if len(walk) == most))
+
+
+def headings(board: Board, start: int, walk: tuple[int, ...]) -> list[str]:
+    """Which way each step of a walk goes: "left" or "right" along a girder, "up" or "down" on a ladder."""
+    return [heading(board, a, b) for a, b in zip((start, *walk), walk, strict=False)]
+
+
+def heading(board: Board, a: int, b: int) -> str:
+    """Which way a step from space ``a`` to space ``b`` goes."""
+    column = board.column
+    if a == board.start:  # R-K21: toward the joined space, seen from START's column (their mean), or up
+        middle = Fraction(sum(column[s] for s in board.start_joins), len(board.start_joins))
+        return "up" if column[b] == middle else "right" if column[b] > middle else "left"
+    if board.girder_of[a] >= 0 and board.girder_of[a] == board.girder_of[b]:
+        return "right" if column[b] > column[a] else "left"
+    return "up" if level(board, b) > level(board, a) else "down"
+
+
+def level(board: Board, s: int) -> Fraction:
+    """How high a space is: its girder's number (the bottom girder first), a ladder space in between its ends."""
+    if board.girder_of[s] >= 0:
+        return Fraction(board.girder_of[s])
+    ladder = board.ladder_of[s]
+    bottom, top = board.ladder_ends[ladder]
+    rungs = board.ladder_rungs[ladder]
+    low, high = board.girder_of[bottom], board.girder_of[top]
+    return low + Fraction(rungs.index(s) + 1, len(rungs) + 1) * (high - low)
+
+
+def turns_back(ways: list[str]) -> bool:
+    """Whether a move goes two ways (rule 3.C, R-K10): both ways along the girder it walks on (it chooses again
+    when it comes off a ladder, R-K1), or both up and down on ladders."""
+    along = vertical = ""
+    for way in ways:
+        if way in ("left", "right"):
+            if along and way != along:
+                return True
+            along = way
+        else:
+            if vertical and way != vertical:
+                return True
+            vertical, along = way, ""
+    return False
 
 
 class Divergence(AssertionError):

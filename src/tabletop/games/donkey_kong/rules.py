@@ -39,7 +39,7 @@ class Rules:
         self.card_counts = tuple(c.count for c in model.cards)
         self.total_cards = sum(self.card_counts)
         self.types = len(self.card_codes)
-        self.board = Board(model.board, setup)
+        self.board = Board(model.board, setup, model.dice.white.faces)
         time = model.time
         self.time_model = None if time is None else TimeModel(
             setup_minutes=time.setup_minutes,
