@@ -8,8 +8,8 @@ results). The agent reads the seat's observation vector (``game.observer.vector`
 the logits with NumPy, masks the illegal actions and plays the most likely legal one: what
 the trained model's ``predict(..., deterministic=True)`` plays (tests compare the two).
 
-``learned`` plays the policy a game ships in its package (``data/policy.npz``: Doodle Jump's,
-2 players); it takes no file from its caller, so the web server offers it like any bot.
+``learned`` plays the policy a game ships in its package (``data/policy.npz``, for the player count
+it was trained on); it takes no file from its caller, so the web server offers it like any bot.
 ``policy:model=PATH.npz`` plays another exported file (a MaskablePPO ``.zip`` needs PyTorch).
 """
 
@@ -105,11 +105,19 @@ class LearnedAgent:
     #: it takes no option: it plays the policy its game ships (no file a caller names)
     options: ClassVar[tuple[Option, ...]] = ()
 
-    def __init__(self, model: str | None = None) -> None:
-        self.model = model
-        self.name = "learned" if model is None else f"policy:model={model}"
+    def __init__(self, **options: Any) -> None:
+        self.model: str | None = None  # the game's shipped policy
+        self.name = "learned"
         self._policy: NumpyPolicy | None = None
         self._game: Game | None = None
+
+    @classmethod
+    def exported(cls, path: str) -> LearnedAgent:
+        """The same agent playing the exported policy at ``path`` (``policy:model=PATH.npz``)."""
+        agent = cls()
+        agent.model = path
+        agent.name = f"policy:model={path}"
+        return agent
 
     def reset(self, seat: int) -> None:
         """A policy keeps no memory between decisions."""

@@ -71,7 +71,7 @@ class PolicyAgent:
         if self.path.endswith(".npz"):  # a policy exported by examples/train.py: NumPy plays it, no PyTorch
             if not self.deterministic:
                 raise PolicyLoadError("an exported policy (.npz) plays its most likely action: deterministic=true")
-            self.exported = LearnedAgent(self.path)
+            self.exported = LearnedAgent.exported(self.path)
             self.model: Any = None
         else:
             self.model = load_model(self.path)

@@ -7,7 +7,7 @@ last observation in ``info["terminal_observation"]`` and its episode's return an
 ``env_method("action_masks")``, as MaskablePPO asks for them. Needs the ``train`` extra.
 
 >>> from tabletop.rl.sb3 import SB3VecEnv  # doctest: +SKIP
->>> venv = SB3VecEnv("doodle-jump", num_envs=256, players=2, seed=0)  # doctest: +SKIP
+>>> venv = SB3VecEnv(GAME, num_envs=256, players=2, seed=0)  # doctest: +SKIP
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Many games at once for one learner: a Gymnasium vector environment on a game's compiled kernel.
 
-``gymnasium.make_vec("tabletop/DoodleJump-v0", num_envs=4096)`` gives a :class:`TabletopVectorEnv`
+``gymnasium.make_vec("tabletop/<Name>-v0", num_envs=4096)`` gives a :class:`TabletopVectorEnv`
 for every game with a compiled kernel for learners (``Game.compiled_learner``) when Numba is
 installed (the ``fast`` extra); the N games are stepped in one compiled call, not as N single
 environments. Everything else is as in :class:`tabletop.rl.gymnasium.TabletopEnv`, game by game:
