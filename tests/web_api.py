@@ -1,7 +1,9 @@
-"""Helpers the web server's API tests share: creating a game, a seat's token from it, and a game's view."""
+"""Helpers the web server's API tests share: creating a game, a seat's token from it, a game's view, waiting."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -26,3 +28,13 @@ def view(client: TestClient, game_id: str, token: str | None = None) -> dict[str
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
     return data
+
+
+def wait_until(check: Callable[[], Any], timeout: float = 5.0) -> Any:
+    """``check()``'s first true value, asked every 10 ms (fails after ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while not (value := check()):
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for the server")
+        time.sleep(0.01)
+    return value

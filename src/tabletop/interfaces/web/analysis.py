@@ -14,8 +14,8 @@ from typing import Any
 
 from tabletop.analysis.annotate import annotate
 from tabletop.core.record import Record
+from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.limits import Limits
-from tabletop.interfaces.web.rooms import Refused
 
 #: search iterations per decision at most (the server's bot budget may lower it)
 ITERATIONS = 1000

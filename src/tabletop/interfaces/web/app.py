@@ -41,9 +41,11 @@ from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.analysis import Analyses
 from tabletop.interfaces.web.bots import BotPool, check_budget
+from tabletop.interfaces.web.driver import new_seed
+from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
-from tabletop.interfaces.web.live import live_event_for
+from tabletop.interfaces.web.live import race_for
 from tabletop.interfaces.web.messages import (
     ActRequest,
     CreateRequest,
@@ -54,7 +56,8 @@ from tabletop.interfaces.web.messages import (
     problems,
 )
 from tabletop.interfaces.web.options import Boards, check_client_options, file_options
-from tabletop.interfaces.web.rooms import Refused, Room, Services, Settings, new_seed
+from tabletop.interfaces.web.rooms import Room
+from tabletop.interfaces.web.services import Services, Settings
 from tabletop.interfaces.web.sockets import serve_socket
 from tabletop.interfaces.web.store import RUNNING, WAITING, Seat, Store, StoredGame, hash_token, new_token
 from tabletop.interfaces.web.tables import expiry, rematch, stand_in
@@ -162,7 +165,7 @@ def create_app(
         store.close()
         raise
     services = Services(store=store, writer=Writer(store), pool=BotPool(limits), boards=boards, settings=settings,
-                        limits=limits, live=live_event_for if live else None)
+                        limits=limits, races=race_for if live else None)
     hub = Hub(services)
     analyses = Analyses(limits)
     creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses)
@@ -261,7 +264,7 @@ def create_app(
             listed.append({
                 "id": row["id"], "game": row["game"], "status": status, "actions": row["n"],
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined} for s in seats],
-                "watchers": len(room.connections) if room else 0,
+                "watchers": room.readonly.viewers if room else 0,
                 "winners": row["winners"], "updated": str(row["last"]),
                 "spectate": f"/game/{row['id']}", "replay": f"/replay/{row['id']}",
             })
@@ -329,7 +332,7 @@ def create_app(
         room = await hub.room(game_id)
         hand = room.hand_for_token(token)
         await room.mark_joined(hand)
-        return views.seat_view(room, hand)
+        return views.seat_view(room.readonly, hand)
 
     @app.post("/api/games/{game_id}/act")
     async def api_act(game_id: str, body: ActRequest) -> dict[str, Any]:
@@ -375,7 +378,7 @@ def create_app(
 
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(game_id: str, step: int = 0) -> dict[str, Any]:
-        return views.replay_view(await hub.room(game_id), step)
+        return views.replay_view((await hub.room(game_id)).readonly, step)
 
     @app.get("/api/games/{game_id}/analysis")
     async def api_analysis(game_id: str) -> dict[str, Any]:

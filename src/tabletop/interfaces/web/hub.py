@@ -23,7 +23,9 @@ import time
 from collections import OrderedDict
 
 from tabletop.core.errors import TabletopError
-from tabletop.interfaces.web.rooms import Refused, Room, Services
+from tabletop.interfaces.web.errors import Refused
+from tabletop.interfaces.web.rooms import Room
+from tabletop.interfaces.web.services import Services
 from tabletop.interfaces.web.store import FINISHED, StoredGame
 
 log = logging.getLogger("tabletop.web")
@@ -55,7 +57,7 @@ class Hub:
         room = self.rooms.get(game_id)
         if room is not None:
             self.rooms.move_to_end(game_id)
-            room.used = time.monotonic()
+            room.touch()
             return room
         if not GAME_ID.fullmatch(game_id):
             raise Refused(f"there is no game {game_id[:40]!r} on this server", 404)
@@ -107,11 +109,12 @@ class Hub:
         for game_id, room in list(self.rooms.items()):
             if force and len(self.rooms) < self.limits.rooms:
                 break
-            if room.busy():
+            seen = room.readonly
+            if seen.busy:
                 continue
-            wait = self.limits.finished_seconds if room.state.is_terminal() else self.limits.idle_seconds
-            if force or now - room.used >= wait:
-                room.closed = True
+            wait = self.limits.finished_seconds if seen.state.is_terminal() else self.limits.idle_seconds
+            if force or now - seen.last_used >= wait:
+                room.put_away()
                 del self.rooms[game_id]
                 put_away += 1
         self.evicted += put_away
@@ -144,12 +147,13 @@ class Hub:
 
     async def _put_right(self, room: Room) -> None:
         """A game an older database marked for resuming (or left unfinished while over): say what it is."""
-        state = room.state
+        seen = room.readonly
+        state = seen.state
         if state.is_terminal():
-            await self.services.writer.call(self.store.finish, room.id, list(state.winners()),
+            await self.services.writer.call(self.store.finish, seen.id, list(state.winners()),
                                             [float(r) for r in state.returns()])
-        elif not room.agents and room.clock is None:
-            await self.services.writer.call(self.store.set_bots, room.id, False)
+        elif not seen.bots and seen.clock is None:
+            await self.services.writer.call(self.store.set_bots, seen.id, False)
 
     async def close(self) -> None:
         for task in self._tasks:

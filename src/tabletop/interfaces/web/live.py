@@ -19,29 +19,34 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.live import LiveEvent
 from tabletop.core.registry import live_rules
+from tabletop.interfaces.web.driver import BY_CHANCE
+from tabletop.interfaces.web.errors import Refused
 
 if TYPE_CHECKING:
-    from tabletop.interfaces.web.rooms import Room
+    from tabletop.interfaces.web.driver import Driver
+    from tabletop.interfaces.web.readonly import ReadOnlyRoom
 
 
-def live_event_for(room: Room) -> LiveRace | None:
-    """The live event for the room's current chance node, if it is one people play out."""
+def race_for(room: ReadOnlyRoom, driver: Driver) -> LiveRace | None:
+    """The race for the room's current chance node, if the game describes it as a live event."""
     state = room.state
     if not state.is_chance_node():
         return None
     rules = live_rules(room.game.name)
     event = rules.event_for(state) if rules is not None else None
-    return LiveRace(room, event) if event is not None else None
+    return LiveRace(room, driver, event) if event is not None else None
 
 
 class LiveRace:
-    """One live event in a room: its phases (reveal, running, done), its clock and its bots."""
+    """The server running one :class:`~tabletop.core.live.LiveEvent`: its phases (reveal, running, done),
+    its clock and its bots. The event is the game's description; the race is its playing out."""
 
-    def __init__(self, room: Room, event: LiveEvent) -> None:
+    def __init__(self, room: ReadOnlyRoom, driver: Driver, event: LiveEvent) -> None:
         self.room = room
+        self.driver = driver
         self.event = event
         self.version = room.version
-        settings = room.settings
+        settings = driver.settings
         window = event.window if settings.live_seconds is None or event.window is None else settings.live_seconds
         #: how long the window stays open: the rules' timer, or the server's patience when there is none
         self.seconds = window if window is not None else settings.live_patience
@@ -75,13 +80,12 @@ class LiveRace:
 
     def _act(self, seat: int, what: str) -> None:
         self.acted_at[seat] = time.monotonic()
-        self.event.act(seat, what, self.room.streams.stream("live"))
+        self.event.act(seat, what, self.driver.streams.stream("live"))
         self.changed.set()
-        self.room.broadcast()
+        self.driver.changed()
 
     async def press(self, seat: int, what: str) -> None:
-        from tabletop.interfaces.web.rooms import Refused
-
+        """A seat's button press; refused (:class:`Refused`) if it means nothing now."""
         refusal = self.event.refusal(seat, what)
         if refusal is not None:
             raise Refused(refusal, 409)
@@ -93,8 +97,8 @@ class LiveRace:
         self._act(seat, what)
 
     async def _bot(self, seat: int) -> None:
-        settings, event = self.room.settings, self.event
-        rng = self.room.streams.seat(seat)
+        settings, event = self.driver.settings, self.event
+        rng = self.driver.streams.seat(seat)
         if not event.repeat:
             low, high = settings.bot_press_delay
             await asyncio.sleep(low + (high - low) * rng.random())
@@ -109,17 +113,18 @@ class LiveRace:
             self._act(seat, event.button)
 
     async def run(self) -> None:
-        room, event = self.room, self.event
+        """Drive the race until its outcomes are committed (or the game changes under it)."""
+        room, driver, event = self.room, self.driver, self.event
         if self.phase == "reveal":
-            await asyncio.sleep(min(room.settings.chance_delay * 4, 2.0))  # let people read what the race is about
+            await asyncio.sleep(min(driver.settings.chance_delay * 4, 2.0))  # let people read what the race is about
             if room.version != self.version:
                 return
             self.phase = "running"
             self.deadline = time.monotonic() + self.seconds
-            room.broadcast()
+            driver.changed()
         # with a turn clock the server plays for people who are away, as it does for bots
         away = [s for s in event.seats if room.clock is not None and room.is_away(s)]
-        bots = [asyncio.create_task(self._bot(s)) for s in event.seats if s in room.agents or s in away]
+        bots = [asyncio.create_task(self._bot(s)) for s in event.seats if s in driver.bot_seats or s in away]
         try:
             while not event.settled() and room.version == self.version and not room.closed:
                 left = self.deadline - time.monotonic()
@@ -134,16 +139,16 @@ class LiveRace:
             self.phase = "done"
         if room.version != self.version:
             return
-        room.broadcast()
-        await asyncio.sleep(min(room.settings.chance_delay * 2, 1.0))  # let people see how it went
+        driver.changed()
+        await asyncio.sleep(min(driver.settings.chance_delay * 2, 1.0))  # let people see how it went
         outcomes = event.outcomes()
         if outcomes is None:  # nobody settled it: chance decides
             if not room.state.is_chance_node():
                 return
-            outcomes = [room.streams.chance(room.state)]
+            outcomes = [driver.streams.chance(room.state)]
         notes = [f"seat {s} is away: the server played the race for them" for s in away]
         for outcome in outcomes:
             note = "; ".join(notes) if notes else None
-            if not room.state.is_chance_node() or not await room.commit(outcome, -1, room.version, note):
+            if not room.state.is_chance_node() or not await driver.commit(outcome, BY_CHANCE, room.version, note):
                 break
             notes = []

@@ -19,6 +19,8 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from tabletop.interfaces.web.connections import POLICY, Connection
+from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
 from tabletop.interfaces.web.limits import Limits, TokenBucket
 from tabletop.interfaces.web.messages import (
@@ -33,7 +35,8 @@ from tabletop.interfaces.web.messages import (
     Undo,
     parse_message,
 )
-from tabletop.interfaces.web.rooms import POLICY, Connection, Hand, Refused, Room
+from tabletop.interfaces.web.rooms import Room
+from tabletop.interfaces.web.seating import Hand
 from tabletop.interfaces.web.tables import rematch, stand_in
 
 UNSUPPORTED, INVALID, TOO_BIG, TRY_LATER = 1003, 1007, 1009, 1013
@@ -75,7 +78,7 @@ async def _serve(ws: WebSocket, hub: Hub, limits: Limits, game_id: str, token: s
             await ws.close(code=code)
         return
     conn = Connection(hand=hand, send=ws.send_text, queue=limits.send_queue, send_timeout=limits.send_timeout)
-    sender = asyncio.create_task(conn.pump(room))
+    sender = asyncio.create_task(conn.pump(room.audience))
     receiver = asyncio.create_task(_receive(ws, hub, room, conn, limits))
     try:
         await room.attach(conn)

@@ -120,14 +120,14 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Seat:
     """One seat: a person (known by the hash of their token) or a bot (an agent spec).
 
     A person's preferences ride along: ``auto_roll`` (the server rolls their dice at once
     instead of waiting for their press), ``hints`` (the odds hints for learners are on) and
     ``hints_used`` (they were on at some point: the record says so). ``host`` may start the
-    game before everyone has joined.
+    game before everyone has joined. A value: a change makes a new seat (``dataclasses.replace``).
     """
 
     kind: str  # "human" or "bot"

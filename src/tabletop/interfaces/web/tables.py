@@ -15,11 +15,15 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from tabletop.core.registry import has_part
-from tabletop.interfaces.web.rooms import Hand, Refused, Room, new_seed
+from tabletop.interfaces.web.driver import new_seed
+from tabletop.interfaces.web.errors import Refused
+from tabletop.interfaces.web.readonly import ReadOnlyRoom
+from tabletop.interfaces.web.seating import Hand
 from tabletop.interfaces.web.store import RUNNING, WAITING, StoredGame
 
 if TYPE_CHECKING:
     from tabletop.interfaces.web.hub import Hub
+    from tabletop.interfaces.web.rooms import Room
 
 
 def stand_in(game: str) -> str:
@@ -35,26 +39,30 @@ async def rematch(hub: Hub, room: Room, hand: Hand) -> str:
     """The id of the game that rematches ``room`` (made now if nobody asked before)."""
     if not hand:
         raise Refused("spectators cannot ask for a rematch: the players can", 403)
-    if not room.state.is_terminal():
+    if not room.readonly.state.is_terminal():
         raise Refused("a rematch can start once the game is over", 409)
-    async with room.lock:
-        if room.rematch is not None:
-            return room.rematch
-        services = room.services
-        expires = expiry(services.settings.token_days)
-        seats = [replace(seat, joined=False, expires=expires if seat.kind == "human" else None, hints=False,
-                         hints_used=False) for seat in room.seats]
-        status = WAITING if any(s.kind == "human" for s in seats) else RUNNING
-        seed = new_seed()
-        store = services.store
-        game_id = await services.writer.call(store.create_game, room.game.name, room.options, seed, seats, status,
-                                             room.clock)
-        await services.writer.call(store.set_rematch, room.id, game_id)
-        room.rematch = game_id
-        room.broadcast()
-    hub.add(StoredGame(id=game_id, game=room.game.name, options=dict(room.options), seed=seed, seats=seats,
-                       status=status, created=datetime.now(UTC), bots=any(s.kind == "bot" for s in seats),
-                       clock=room.clock))
-    await asyncio.sleep(0)
+    services = hub.services
+
+    async def store_rematch(finished: ReadOnlyRoom) -> StoredGame:
+        draft = rematch_of(finished, services.settings.token_days)
+        game_id = await services.writer.call(services.store.create_game, draft.game, draft.options, draft.seed,
+                                             draft.seats, draft.status, draft.clock)
+        return replace(draft, id=game_id)
+
+    game_id, made = await room.settle_rematch(store_rematch)
+    if made is not None:
+        hub.add(made)
+        await asyncio.sleep(0)
     return game_id
+
+
+def rematch_of(finished: ReadOnlyRoom, token_days: float) -> StoredGame:
+    """A new game like ``finished``: the same game, options, seats, names, bots and clock (not stored yet)."""
+    expires = expiry(token_days)
+    seats = [replace(seat, joined=False, expires=expires if seat.kind == "human" else None, hints=False,
+                     hints_used=False) for seat in finished.seats]
+    status = WAITING if any(s.kind == "human" for s in seats) else RUNNING
+    return StoredGame(id="", game=finished.game.name, options=finished.options, seed=new_seed(), seats=seats,
+                      status=status, created=datetime.now(UTC), bots=any(s.kind == "bot" for s in seats),
+                      clock=finished.clock)
 

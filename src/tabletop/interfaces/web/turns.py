@@ -26,13 +26,14 @@ from tabletop.core.actions import Action
 from tabletop.core.registry import heuristic_policy
 
 if TYPE_CHECKING:
-    from tabletop.interfaces.web.rooms import Room
+    from tabletop.interfaces.web.driver import Driver
+    from tabletop.interfaces.web.readonly import ReadOnlyRoom
 
 #: what the server waits for a person to do
 DECIDE, ROLL = "decide", "roll"
 
 
-def roll_waits_for(room: Room) -> int | None:
+def roll_waits_for(room: ReadOnlyRoom) -> int | None:
     """The seat whose press the server waits for before it rolls this chance node (``None``: roll now)."""
     state = room.state
     if not state.is_chance_node():
@@ -48,7 +49,7 @@ def roll_waits_for(room: Room) -> int | None:
     return roller
 
 
-def stand_in_move(room: Room, seat: int, rng: random.Random) -> Action:
+def stand_in_move(room: ReadOnlyRoom, seat: int, rng: random.Random) -> Action:
     """The move the server makes for a person whose clock ran out: the game's heuristic, else a random one."""
     state = room.state
     policy = heuristic_policy(room.game.name)
@@ -81,10 +82,11 @@ class Wait:
 
 
 class TurnClock:
-    """The room's wait for a person, and the timer that plays for them when it runs out."""
+    """The room's wait for a person, and the timer that has the driver play for them when it runs out."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: ReadOnlyRoom, driver: Driver) -> None:
         self.room = room
+        self.driver = driver
         self.wait: Wait | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -99,7 +101,7 @@ class TurnClock:
         self.wait = Wait(seat, kind, room.version, seconds, deadline)
         if seconds is not None:  # the pages show the time left
             self._task = asyncio.get_running_loop().create_task(self._run_out(self.wait))
-            room.broadcast()
+            self.driver.changed()
 
     def stop(self) -> None:
         self.wait = None
@@ -118,4 +120,4 @@ class TurnClock:
         if room.closed or room.version != wait.version:
             return
         with contextlib.suppress(asyncio.CancelledError):
-            await room.play_for(wait.seat, wait.kind, wait.version)
+            await self.driver.play_for(wait.seat, wait.kind, wait.version)

@@ -18,10 +18,11 @@ from tabletop.interfaces.web.boards import board_module, board_style, help_page,
 from tabletop.interfaces.web.turns import roll_waits_for
 
 if TYPE_CHECKING:
-    from tabletop.interfaces.web.rooms import Hand, Room
+    from tabletop.interfaces.web.readonly import ReadOnlyRoom
+    from tabletop.interfaces.web.seating import Hand
 
 
-def seat_label(room: Room, seat: int) -> str:
+def seat_label(room: ReadOnlyRoom, seat: int) -> str:
     """A seat's name for people (seats count from 1 on the pages; the engine's log counts from 0)."""
     name = room.seats[seat].name or f"player {seat + 1}"
     if sum(1 for info in room.seats if info.name == name) > 1:
@@ -29,7 +30,7 @@ def seat_label(room: Room, seat: int) -> str:
     return name
 
 
-def describe_mover(room: Room, mover: int) -> str:
+def describe_mover(room: ReadOnlyRoom, mover: int) -> str:
     """Whom the game waits for, in words."""
     if mover == TERMINAL:
         return "nobody: the game is over"
@@ -41,7 +42,7 @@ def describe_mover(room: Room, mover: int) -> str:
     return seat_label(room, mover)
 
 
-def active_seat(room: Room, hand: Hand) -> int | None:
+def active_seat(room: ReadOnlyRoom, hand: Hand) -> int | None:
     """The seat a viewer plays now: the one whose turn it is, or who must roll or race; else its first."""
     if not hand:
         return None
@@ -59,7 +60,7 @@ def active_seat(room: Room, hand: Hand) -> int | None:
     return hand[0]
 
 
-def undo_refusal(room: Room, seat: int) -> str | None:
+def undo_refusal(room: ReadOnlyRoom, seat: int) -> str | None:
     """Why ``seat`` may not take back its last decision now (``None``: it may).
 
     As on Board Game Arena: only your own last decision, and only while no chance
@@ -87,7 +88,7 @@ def position_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
     return {"state": observer.observe(state, seat), "text": observer.text(state, seat)}
 
 
-def header(room: Room) -> dict[str, Any]:
+def header(room: ReadOnlyRoom) -> dict[str, Any]:
     info = room.game.info
     return {
         "id": room.id,
@@ -102,7 +103,7 @@ def header(room: Room) -> dict[str, Any]:
     }
 
 
-def seats(room: Room) -> list[dict[str, Any]]:
+def seats(room: ReadOnlyRoom) -> list[dict[str, Any]]:
     online = room.connected_seats()
     return [
         {"seat": s, "kind": info.kind, "name": info.name, "bot": info.bot, "joined": info.joined, "host": info.host,
@@ -111,7 +112,7 @@ def seats(room: Room) -> list[dict[str, Any]]:
     ]
 
 
-def shared_view(room: Room) -> dict[str, Any]:
+def shared_view(room: ReadOnlyRoom) -> dict[str, Any]:
     """The part of every seat's view that is the same for all (built once per change)."""
     state = room.state
     mover = state.current_player()
@@ -140,7 +141,7 @@ def shared_view(room: Room) -> dict[str, Any]:
 
 
 def personal_view(
-    room: Room, hand: Hand, log_from: int = 0, actions_from: int = 0, with_board: bool = True
+    room: ReadOnlyRoom, hand: Hand, log_from: int = 0, actions_from: int = 0, with_board: bool = True
 ) -> dict[str, Any]:
     """The part of the view that depends on the viewer's seats and on what it was sent before.
 
@@ -180,24 +181,17 @@ def personal_view(
 
 
 def seat_view(
-    room: Room, hand: Hand, log_from: int = 0, actions_from: int = 0, with_board: bool = True
+    room: ReadOnlyRoom, hand: Hand, log_from: int = 0, actions_from: int = 0, with_board: bool = True
 ) -> dict[str, Any]:
     """The whole view of the game for the holder of ``hand`` (``()``: a spectator)."""
     return {**shared_view(room), **personal_view(room, hand, log_from, actions_from, with_board)}
 
 
-def replay_view(room: Room, step: int) -> dict[str, Any]:
+def replay_view(room: ReadOnlyRoom, step: int) -> dict[str, Any]:
     """A spectator's view of the game after its first ``step`` actions (for the replay page)."""
     history = room.state.history()
     step = max(0, min(step, len(history)))
-    state = room.game.new_initial_state()
-    log: list[str] = []
-    for number, action in enumerate(history[:step]):
-        size = state.log_size()
-        state.apply_action(action)
-        log.extend(state.log(size))
-        if number in room.notes:  # the server's word on an action (it played for someone)
-            log.append(room.notes[number])
+    state, log = room.replay(step)
     mover = state.current_player()
     return {
         **header(room),

@@ -1,0 +1,152 @@
+"""A game's action log: every accepted action in order, who took it, the server's notes, and the one replay.
+
+The log is what the database keeps (the ``actions`` table) and what everything else is
+rebuilt from: the position is the game's initial state with the actions applied, its
+log in words is what the engine said of each, with the server's notes (it played for
+someone whose clock ran out ...) after the actions they concern. :func:`replay` is that
+rebuilding, the only one: a room loaded from the database, an undo and the replay page
+all call it.
+
+:attr:`ActionLog.version` counts the changes of the log (an action committed, one taken
+back): a move the server planned at one version (a bot's, the dice, a turn clock running
+out) is dropped if the version moved on meanwhile. Nothing else changes it: a seat
+joining, a live race's timer or a viewer arriving are not changes of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import TypeVar, overload
+
+from tabletop.core.actions import Action
+from tabletop.core.game import Game
+from tabletop.core.state import State
+from tabletop.interfaces.web.store import Append, Store, StoredGame, finished_header
+from tabletop.interfaces.web.writer import Writer
+
+T = TypeVar("T")
+
+
+def replay(game: Game, actions: Sequence[Action | str], notes: Mapping[int, str]) -> tuple[State, list[str]]:
+    """The state after ``actions`` and its log, with the server's notes after the actions they concern.
+
+    >>> import tabletop
+    >>> state, log = replay(tabletop.make(tabletop.list_games()[0]), [], {})
+    >>> state.history(), log
+    ((), [])
+    """
+    state = game.new_initial_state()
+    lines: list[str] = []
+    for number, action in enumerate(actions):
+        size = state.log_size()
+        state.apply_action(action)
+        lines.extend(state.log(size))
+        if number in notes:  # the server's word on an action (it played for someone)
+            lines.append(notes[number])
+    return state, lines
+
+
+class ReadOnlyList(Sequence[T]):
+    """A list seen through a window that cannot change it (a slice is a copy).
+
+    >>> items = [1, 2]
+    >>> seen = ReadOnlyList(items)
+    >>> items.append(3)
+    >>> len(seen), seen[-1], seen[1:]
+    (3, 3, [2, 3])
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: list[T]) -> None:
+        self._items = items
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        return self._items[index]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        return list(self._items) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # it follows a list that changes
+
+    def __repr__(self) -> str:
+        return f"ReadOnlyList({self._items!r})"
+
+
+class ActionLog:
+    """The actions of one game, stored before they count: the position, the log in words, who acted, notes."""
+
+    def __init__(self, stored: StoredGame, game: Game, writer: Writer, store: Store) -> None:
+        self.game_id = stored.id
+        self.game = game
+        self._writer = writer
+        self._store = store
+        self._notes: dict[int, str] = dict(stored.notes)
+        state, lines = replay(game, stored.actions, self._notes)
+        #: the position now; replaced (never changed in place) by every change, so a reader may keep it
+        self.state = state
+        self._lines = lines
+        self._actors: list[int] = list(stored.actors)
+        #: the changes of the log so far (see the module's docstring)
+        self.version = 0
+        self.lines: Sequence[str] = ReadOnlyList(self._lines)
+        #: who took each action (a seat, or -1: chance)
+        self.actors: Sequence[int] = ReadOnlyList(self._actors)
+        #: action number -> the server's word on it
+        self.notes: Mapping[int, str] = MappingProxyType(self._notes)
+
+    def __len__(self) -> int:
+        return len(self._actors)
+
+    async def commit(self, action: Action, actor: int, note: str | None = None) -> State:
+        """Store ``action`` (raises, changing nothing, if it is illegal or cannot be stored), then apply it.
+
+        Returns the position before it.
+        """
+        number = len(self._actors)
+        before = self.state
+        after = before.clone()
+        after.apply_action(action)  # raises before anything changed if illegal
+        header = None
+        if after.is_terminal():  # the header changes only when the game ends
+            header = finished_header(list(after.winners()), [float(r) for r in after.returns()])
+        await self._writer.append(Append(self.game_id, number, str(action), actor, header, note))
+        self.state = after
+        self._lines.extend(after.log(before.log_size()))
+        if note is not None:
+            self._notes[number] = note
+            self._lines.append(note)
+        self._actors.append(actor)
+        self.version += 1
+        return before
+
+    async def take_back(self) -> None:
+        """Forget the last action, in the store and here (the position is replayed without it)."""
+        keep = len(self._actors) - 1
+        await self._writer.call(self._store.truncate, self.game_id, keep)
+        for number in [n for n in self._notes if n >= keep]:
+            del self._notes[number]
+        state, lines = replay(self.game, self.state.history()[:keep], self._notes)
+        self.state = state
+        self._lines[:] = lines
+        del self._actors[keep:]
+        self.version += 1
+
+    def replay(self, step: int) -> tuple[State, list[str]]:
+        """The position after the first ``step`` actions (clamped to the game) and its log."""
+        history = self.state.history()
+        step = max(0, min(step, len(history)))
+        return replay(self.game, history[:step], self._notes)

@@ -1,0 +1,154 @@
+"""A room's audience: the open WebSockets of its viewers, and the pump that sends each of them what is new.
+
+Views are built when they are sent, not when the game changes: a viewer that is behind
+gets one message with everything new since its last one (the log and the actions as
+deltas from what it has seen), so a burst of moves costs one frame, and a slow viewer
+never holds up the room. The part of a view that is the same for every viewer is built
+and encoded once per change (:meth:`Audience.changed` forgets it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tabletop.interfaces.web import views
+from tabletop.interfaces.web.seating import Hand
+
+if TYPE_CHECKING:
+    from tabletop.interfaces.web.readonly import ReadOnlyRoom
+
+#: the WebSocket close code for a client breaking the server's rules (a rate, an unread queue)
+POLICY = 1008
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open WebSocket: whose seats (``()``: a spectator) and what it has been sent.
+
+    What waits for a viewer is bounded: at most one view and ``queue`` answers; a viewer
+    with more waiting, or whose frame takes longer than ``send_timeout`` to leave, is not
+    reading and is disconnected (``close_code`` 1008).
+    """
+
+    hand: Hand
+    send: Callable[[str], Awaitable[None]]
+    queue: int = 32
+    send_timeout: float = 20.0
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    dirty: bool = False
+    closed: bool = False
+    replies: list[dict[str, Any]] = field(default_factory=list)
+    n_seen: int = -1
+    log_seen: int = -1
+    close_code: int | None = None
+    close_reason: str = ""
+
+    def changed(self) -> None:
+        self.dirty = True
+        self.wake.set()
+
+    def reply(self, message: dict[str, Any]) -> None:
+        """An answer to this viewer's request (an ack or a refusal), sent after the view it concerns."""
+        if len(self.replies) >= self.queue:
+            self.kill(POLICY, f"more than {self.queue} answers wait unread: read what the server sends")
+            return
+        self.replies.append(message)
+        self.wake.set()
+
+    def kill(self, code: int, reason: str) -> None:
+        """End this connection with a close code (its queue is dropped at once)."""
+        if self.close_code is None:
+            self.close_code, self.close_reason = code, reason
+        self.replies.clear()
+        self.close()
+
+    def close(self) -> None:
+        self.closed = True
+        self.wake.set()
+
+    async def pump(self, audience: Audience) -> None:
+        """Send this viewer what is new, until the connection closes."""
+        while True:
+            await self.wake.wait()
+            # let changes queued in the same instant land first (a move and the dice it triggers: one frame)
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+            self.wake.clear()
+            if self.closed:
+                return
+            if self.dirty:
+                self.dirty = False
+                frames = [audience.message_for(self)]
+            else:
+                frames = [json.dumps(r) for r in self.replies]
+            self.replies.clear()
+            try:
+                async with asyncio.timeout(self.send_timeout):  # no task per frame, unlike wait_for
+                    for frame in frames:
+                        await self.send(frame)
+            except TimeoutError:
+                self.kill(POLICY, f"a frame waited {self.send_timeout:g} s to leave: the viewer is not reading")
+                return
+            except Exception:
+                self.close()
+                return
+
+
+class Audience:
+    """The connections watching one room, told when it changes and sent views built for each."""
+
+    def __init__(self, room: ReadOnlyRoom) -> None:
+        self._room = room
+        self._connections: set[Connection] = set()
+        self._shared: str | None = None  # the view's common part, encoded; None: built at the next send
+
+    def __len__(self) -> int:
+        return len(self._connections)
+
+    def add(self, conn: Connection) -> None:
+        self._connections.add(conn)
+
+    def discard(self, conn: Connection) -> None:
+        self._connections.discard(conn)
+
+    def seats(self) -> set[int]:
+        """The seats with a page open on the game."""
+        return {s for c in self._connections for s in c.hand}
+
+    def changed(self) -> None:
+        """The room changed: every connection is sent a new view (each only what its seats may see)."""
+        self._shared = None
+        for conn in self._connections:
+            conn.changed()
+
+    def resend_all(self) -> None:
+        """The next view of every connection is whole (the log was rewritten: an undo)."""
+        for conn in self._connections:
+            conn.log_seen = -1
+            conn.n_seen = -1
+
+    def close(self) -> None:
+        for conn in list(self._connections):
+            conn.close()
+
+    def message_for(self, conn: Connection) -> str:
+        """The view for ``conn`` now, with what is new since its last one, as JSON text."""
+        room = self._room
+        if self._shared is None:  # the common part is encoded once per change
+            self._shared = json.dumps(views.shared_view(room))
+        shared = self._shared
+        full = conn.log_seen < 0
+        personal = views.personal_view(room, conn.hand, log_from=max(conn.log_seen, 0),
+                                       actions_from=max(conn.n_seen, 0), with_board=full)
+        personal["type"] = "view"
+        personal["full"] = full
+        if conn.replies:
+            personal["replies"] = list(conn.replies)
+        conn.log_seen = len(room.log_lines)
+        conn.n_seen = len(room.actors)
+        # the seat's own fields after the shared ones (a seat's private state dict overrides the shared one)
+        return shared[:-1] + ", " + json.dumps(personal)[1:]
