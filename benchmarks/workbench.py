@@ -20,7 +20,7 @@ With random agents the runner plays Jumanji with its fast random playout
 bookkeeping) and the rules, by replaying the same actions without a driver,
 interleaved with the driven games; and times the fast random playout the runner
 uses for random players (``Game.random_playout``: Jumanji's
-``games/jumanji/playout.py``, proven equal by benchmarks/jumanji_equivalence.py),
+``games/jumanji/playout.py``, compiled, proven equal by benchmarks/equivalence/kernels.py),
 alone and with the game's row made from it (``analysis.metrics.row_of``).
 """
 

@@ -35,6 +35,15 @@ OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
         {"players": 3, "tiles": "none", "first_player": 1},
         {"players": 2, "tiles": "expert", "turn_limit": 20},
     ),
+    "jumanji": (
+        {"players": 4},
+        {"players": 2},
+        {"players": 3},
+        {"players": 4, "rescue_rolls": 4, "first_player": 2},
+        {"players": 2, "rescue_rolls": 10},
+        {"players": 3, "challenge_cards": 4, "rescue_rolls": 6},
+        {"players": 4, "challenge_cards": 2, "first_player": 3, "turn_limit": 25},
+    ),
 }
 
 

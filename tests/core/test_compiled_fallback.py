@@ -17,13 +17,17 @@ import gymnasium
 import tabletop.rl.gymnasium
 game = tabletop.make("doodle-jump", players=3)
 report = simulate(game, games=30, seed=4)
+jumanji = tabletop.make("jumanji", players=4)
+jumanji_report = simulate(jumanji, games=60, seed=4)
 env = gymnasium.make_vec("tabletop/DoodleJump-v0", num_envs=2, players=2)
 print(json.dumps({
     "compiled": COMPILED,
     "playout": game.random_playout() is not None,
+    "jumanji_playout": jumanji.random_playout() is not None,
     "learner": game.learner_games(2) is not None,
     "vector": type(env).__name__,
     "report": report.to_json_dict(),
+    "jumanji_report": jumanji_report.to_json_dict(),
 }))
 """
 
@@ -38,8 +42,10 @@ def run(no_numba: bool) -> dict[str, object]:
 def test_without_numba_the_readable_rules_play_the_same_games() -> None:
     without = run(no_numba=True)
     assert without["compiled"] is False and without["playout"] is False and without["learner"] is False
+    assert without["jumanji_playout"] is False
     assert without["vector"] == "SyncVectorEnv"
     compiled = run(no_numba=False)
     if compiled["compiled"]:  # the same 30 games, whichever plays them
         assert compiled["playout"] is True and compiled["vector"] == "TabletopVectorEnv"
         assert compiled["report"] == without["report"]
+        assert compiled["jumanji_playout"] is True and compiled["jumanji_report"] == without["jumanji_report"]

@@ -70,6 +70,9 @@ def struct_of(tables: Any) -> Any:
 
     Compiled functions taking a large tuple by value compile several times slower (every call
     passes every field); a structure is one pointer, and its kernels are cached on disk alike.
+    Each kind of tables (each game's) gets a Numba type of its own: Numba boxes one Python class
+    per type, so two games' tables in one process need two types. The type is kept as a global
+    of this module under a name made from the kind's, so the on-disk cache can name it.
     """
     if numba is None:
         return tables
@@ -77,8 +80,12 @@ def struct_of(tables: Any) -> Any:
     proxy = _STRUCTS.get(kind)
     if proxy is None:
         structref = importlib.import_module("numba.experimental.structref")
+        name = "_" + (kind.__module__ + "." + kind.__qualname__).replace(".", "_") + "_Type"
+        typeclass = type(name, (_TablesType,), {"__module__": __name__, "__qualname__": name})
+        structref.register(typeclass)
+        globals()[name] = typeclass
         proxy = type(kind.__name__ + "Struct", (structref.StructRefProxy,), {"__module__": kind.__module__})
-        structref.define_proxy(proxy, _TablesType, list(kind._fields))
+        structref.define_proxy(proxy, typeclass, list(kind._fields))
         _STRUCTS[kind] = proxy
     return proxy(*tables)
 
@@ -86,9 +93,9 @@ def struct_of(tables: Any) -> Any:
 if numba is not None:
     _types: Any = importlib.import_module("numba.core.types")
 
-    @importlib.import_module("numba.experimental.structref").register
     class _TablesType(_types.StructRef):  # type: ignore[misc]
-        """The Numba type of every kernel's tables: the fields' types as given, literals widened."""
+        """The Numba type of a kernel's tables (one subclass per kind, :func:`struct_of`): the fields' types as
+        given, literals widened."""
 
         def preprocess_fields(self, fields: Any) -> Any:
             return tuple((name, _types.unliteral(kind)) for name, kind in fields)

@@ -15,7 +15,6 @@ from tabletop.core.play import PlayoutSummary
 from tabletop.games.jumanji.actions import FAILED, ROLLS, SAVED
 from tabletop.games.jumanji.data import Board, JumanjiData, load_board
 from tabletop.games.jumanji.notation import read
-from tabletop.games.jumanji.playout import RandomPlayout
 from tabletop.games.jumanji.state import JumanjiState
 
 MAX_RESCUE_ROLLS = 20
@@ -135,12 +134,15 @@ class JumanjiGame(Game):
             ),
         )
 
+    #: the compiled random playout (the ``fast`` extra): :mod:`tabletop.games.jumanji.playout`
+    compiled_playout = "tabletop.games.jumanji.playout:RandomPlayout"
+
     def random_playout(self) -> Callable[[int], PlayoutSummary] | None:
-        """The fast twin of the rules for random players (:mod:`tabletop.games.jumanji.playout`),
-        for every option except a board with shared spaces."""
+        """The compiled random playout (:mod:`tabletop.games.jumanji.playout`) where Numba is installed, on
+        a board without shared spaces (R-J11); otherwise ``None`` (the readable rules play)."""
         if self.board.shared:
             return None
-        return RandomPlayout(self)
+        return super().random_playout()
 
     def new_initial_state(self) -> JumanjiState:
         return JumanjiState(self)
