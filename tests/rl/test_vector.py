@@ -12,7 +12,7 @@ import tabletop.rl.gymnasium  # noqa: F401 (registers the environments)
 from tabletop.agents import RandomAgent
 from tabletop.core.compiled import COMPILED
 from tabletop.core.game import Game
-from tabletop.core.play import Streams
+from tabletop.core.play import Streams, mix64
 from tabletop.core.state import State
 from tabletop.rl.vector import TabletopVectorEnv
 
@@ -25,12 +25,20 @@ class Shadow:
 
     def __init__(self, env: TabletopVectorEnv, e: int, episode: int) -> None:
         self.game: Game = env.game
-        self.e, self.episode = e, episode
-        self.seat = int(env.games.seats[e])
-        self.streams = Streams(env.episode_seed(e, episode))
-        self.state: State = self.game.new_initial_state()
-        self.agents = {s: RandomAgent() for s in range(self.game.num_players) if s != self.seat}
-        self.advance()
+        n = self.game.num_players
+        self.e = e
+        while True:  # a game over before the learner decides is no episode (Jumanji): the next seed is dealt
+            seed = env.episode_seed(e, episode)
+            fixed = int(env.games.fixed_seat)
+            self.seat = fixed if fixed >= 0 else mix64(seed) % n
+            self.streams = Streams(seed)
+            self.state: State = self.game.new_initial_state()
+            self.agents = {s: RandomAgent() for s in range(n) if s != self.seat}
+            self.advance()
+            if not self.state.is_terminal():
+                break
+            episode += 1
+        self.episode = episode
 
     def advance(self) -> None:
         state = self.state
@@ -47,11 +55,20 @@ class Shadow:
         return self.game.observer.vector(self.state, self.seat)
 
 
-@pytest.mark.parametrize("options", [{"players": 2}, {"players": 4, "tiles": "expert"}], ids=["2-power", "4-expert"])
-def test_every_game_is_the_single_environments_game(options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("doodle-jump", {"players": 2}),
+        ("doodle-jump", {"players": 4, "tiles": "expert"}),
+        ("jumanji", {"players": 2}),
+        ("jumanji", {"players": 4, "challenge_cards": 2, "turn_limit": 40}),
+    ],
+    ids=["doodle-jump-2-power", "doodle-jump-4-expert", "jumanji-2", "jumanji-4-challenge-limit"],
+)
+def test_every_game_is_the_single_environments_game(name: str, options: dict[str, Any]) -> None:
     """Observation (bit for bit), mask, reward, end and last observation of every game at every step equal those
     of the rules driven as TabletopEnv drives them, across episodes (autoreset in the same step)."""
-    env = TabletopVectorEnv("doodle-jump", num_envs=6, **options)
+    env = TabletopVectorEnv(name, num_envs=6, **options)
     observations, info = env.reset(seed=3)
     shadows = [Shadow(env, e, 0) for e in range(6)]
     rng = np.random.default_rng(0)
@@ -104,8 +121,9 @@ def test_a_reset_replays_exactly_and_a_fixed_seat_is_kept() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(run(5), run(6), strict=True))
 
 
-def test_make_vec_gives_the_compiled_vector_environment() -> None:
-    env = gymnasium.make_vec("tabletop/DoodleJump-v0", num_envs=16, players=2)
+@pytest.mark.parametrize("ident", ["tabletop/DoodleJump-v0", "tabletop/Jumanji-v0"])
+def test_make_vec_gives_the_compiled_vector_environment(ident: str) -> None:
+    env = gymnasium.make_vec(ident, num_envs=16, players=2)
     assert isinstance(env, TabletopVectorEnv)
     observations, _ = env.reset(seed=0)
     assert observations.shape == (16, env.game.encoding.size)
