@@ -1,13 +1,15 @@
 # Two commands set everything up on a fresh machine with only Python installed:
 #   make run    start the web server and print the address to open in a browser
 #   make test   ruff, mypy --strict and pytest (with doctests), the web server's tests on SQLite and PostgreSQL
+# and one more starts the server as a deployment of several processes:
+#   make deploy SHARDS=3   SHARDS shards of the web server on one PostgreSQL database behind nginx
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXAMPLE := $(VENV)/.example-installed
 
-.PHONY: run test lint typecheck pytest bench train clean
+.PHONY: run deploy test lint typecheck pytest bench train architecture clean locales
 
 # PyTorch's CPU build first (the train extra's test trains a tiny policy): a plain `torch` requirement can pull a
 # multi-GB CUDA build
@@ -30,9 +32,21 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DATABASE ?= sqlite:///tabletop.db
 CHROMIUM := /usr/bin/chromium
+NGINX := /usr/sbin/nginx
+SHARDS ?= 3
+# the PostgreSQL database of `make deploy` (empty: Debian's PostgreSQL on this machine, started by .ci/postgres.sh)
+SHARDS_DATABASE ?=
 
 run: $(STAMP)
 	$(BIN)/tabletop serve --host $(HOST) --port $(PORT) --database $(DATABASE)
+
+# The shards (`tabletop deploy`) run behind Debian's nginx, started unprivileged from a configuration it writes.
+$(NGINX):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 nginx
+
+deploy: $(STAMP) $(NGINX)
+	url="$(SHARDS_DATABASE)"; [ -n "$$url" ] || url="$$(bash .ci/postgres.sh)"; \
+	$(BIN)/tabletop deploy --shards $(SHARDS) --host $(HOST) --port $(PORT) --database "$$url"
 
 # The browser tests drive Debian's Chromium (a test tool cannot download a browser here).
 $(CHROMIUM):
@@ -44,27 +58,34 @@ $(AXE): $(STAMP)
 	npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/node axe-core@4.10.2
 
 # The web server's persistence tests run on SQLite and on Debian's PostgreSQL, which .ci/postgres.sh
-# installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does).
-test: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE)
-	$(BIN)/ruff check src tests benchmarks examples
-	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src
+# installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does);
+# the sharded deployment's test (tests/interfaces/web/test_shards.py) runs on it, behind nginx.
+test: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(NGINX)
+	$(BIN)/ruff check src tests benchmarks examples tools
+	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src tools
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
+# The four languages' catalogs (src/tabletop/locales and each game's games/<game>/locales): extract every message of the code (babel.cfg), merge them into
+# each language's .po (new ones arrive untranslated, gone ones are dropped), then check: it fails while a message
+# is missing, untranslated, fuzzy or stale (tests/test_locales.py runs the same check in make test).
+locales: $(STAMP)
+	$(BIN)/python -m tabletop.interfaces.web.catalogs all
+
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff check src tests benchmarks examples tools
 
 typecheck: $(STAMP) $(EXAMPLE)
-	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src
+	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src tools
 
-pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(AXE)
+pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(NGINX)
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench,fast]'
-	$(BIN)/python benchmarks/bench.py
-	$(BIN)/python benchmarks/rl.py
-	$(BIN)/python benchmarks/workbench.py scaling
-	$(BIN)/python benchmarks/workbench.py million
+	$(BIN)/python benchmarks/speed/bench.py
+	$(BIN)/python benchmarks/speed/rl.py
+	$(BIN)/python benchmarks/speed/workbench.py scaling
+	$(BIN)/python benchmarks/speed/workbench.py million
 	$(BIN)/python benchmarks/speed/kernels.py
 	$(BIN)/python benchmarks/speed/vector_env.py
 	$(BIN)/python benchmarks/speed/simulate.py
@@ -79,6 +100,11 @@ train: $(STAMP)
 	$(BIN)/pip install --quiet $(TORCH)
 	$(BIN)/pip install --quiet -e '.[train]'
 	$(BIN)/python examples/train.py --minutes $(MINUTES) --evaluate $(EVALUATE) --expert $(EXPERT) $(if $(SHIP),--ship,)
+
+# docs/architecture.md's tree after a module is added, moved or removed: new lines to describe, gone ones dropped
+# (tests/test_architecture_doc.py fails until every module is listed and described).
+architecture: $(STAMP)
+	$(BIN)/python tools/architecture.py --write
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

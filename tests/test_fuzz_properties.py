@@ -1,4 +1,4 @@
-"""Properties every game keeps under mutated input (hypothesis; the large runs are benchmarks/fuzz.py).
+"""Properties every game keeps under mutated input (hypothesis; the large runs are benchmarks/fuzz/fuzz.py).
 
 For every shipped game: a position that ``state_from_text`` accepts round-trips, satisfies the
 game's invariants (they are checked again when the position it writes is read back) and plays

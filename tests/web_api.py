@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
+import pytest
 from fastapi.testclient import TestClient
+
+#: the PostgreSQL server of the tests (``make test`` starts it with .ci/postgres.sh and sets this URL)
+POSTGRESQL = os.environ.get("TABLETOP_TEST_POSTGRESQL", "")
+
+T = TypeVar("T")
 
 
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
@@ -38,3 +48,31 @@ def wait_until(check: Callable[[], Any], timeout: float = 5.0) -> Any:
             raise AssertionError("timed out waiting for the server")
         time.sleep(0.01)
     return value
+
+
+@contextlib.contextmanager
+def postgresql_schema() -> Iterator[str]:
+    """The URL of a fresh, empty schema of the tests' PostgreSQL database, dropped afterwards."""
+    if not POSTGRESQL:
+        pytest.skip("no PostgreSQL: `make test` starts one and sets TABLETOP_TEST_POSTGRESQL")
+    import secrets
+
+    import sqlalchemy as sa
+
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = sa.create_engine(POSTGRESQL)
+    with admin.begin() as conn:
+        conn.execute(sa.text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield f"{POSTGRESQL}?options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end in a thread of its own: ``asyncio.run`` refuses to start in a thread
+    whose event loop is taken, as the main thread's is once a Playwright browser test has run."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()

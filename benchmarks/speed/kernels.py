@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from reference import alternate, backgammon, pin_to_one_core, stamp
+from reference import backgammon, medians_of, pin_to_one_core, stamp
 
 import tabletop
 from tabletop.core.batch import ACTIONS, BatchPlayout
@@ -65,7 +65,7 @@ def main() -> None:
         else:
             measures[name] = measure
     measures["backgammon (OpenSpiel C++)"] = lambda: backgammon(args.seconds)
-    rates = alternate(measures, args.rounds)
+    rates = medians_of({name: lambda _, m=m: m() for name, m in measures.items()}, args.rounds, args.seconds)
     reference = rates["backgammon (OpenSpiel C++)"]
     print(f"{'game':<28} {'steps/s':>12} {'x backgammon':>13}")
     for name, rate in rates.items():

@@ -1,30 +1,24 @@
 """The yardstick every speed figure of benchmarks/speed/ is set against: OpenSpiel's C++ backgammon.
 
 Random playouts driven from Python (chance sampled from ``chance_outcomes()``, decisions uniform
-over ``legal_actions()``), timed in this process's CPU time, as ``benchmarks/bench.py`` times it;
-and the helpers the scripts share (pinning to one core, alternating rounds, the machine's load).
+over ``legal_actions()``), timed in this process's CPU time, as ``bench.py`` times it; the timing
+helpers themselves (pinning, alternating rounds, the load) are ``benchmarks/harness/timing.py``'s.
 """
 
 from __future__ import annotations
 
-import os
 import random
-import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
 
-def pin_to_one_core() -> str:
-    if hasattr(os, "sched_setaffinity"):
-        cpu = sorted(os.sched_getaffinity(0))[0]
-        os.sched_setaffinity(0, {cpu})
-        return f"pinned to CPU {cpu}"
-    return "not pinned"
+from harness.positions import sample_pairs
+from harness.timing import alternate, load, medians, pin_to_one_core
 
-
-def load() -> str:
-    one, five, _ = os.getloadavg()
-    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
+__all__ = ["backgammon", "medians_of", "pin_to_one_core", "stamp"]
 
 
 def backgammon(seconds: float) -> float:
@@ -39,14 +33,7 @@ def backgammon(seconds: float) -> float:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                r = rng.random()
-                outcomes = state.chance_outcomes()
-                action = outcomes[-1][0]
-                for outcome, p in outcomes:
-                    r -= p
-                    if r < 0:
-                        action = outcome
-                        break
+                action = sample_pairs(state.chance_outcomes(), rng.random())
             else:
                 legal = state.legal_actions()
                 action = legal[int(rng.random() * len(legal))]
@@ -55,14 +42,10 @@ def backgammon(seconds: float) -> float:
     return steps / (time.process_time() - start)
 
 
-def alternate(measures: dict[str, Callable[[], float]], rounds: int) -> dict[str, float]:
+def medians_of(measures: dict[str, Callable[[float], float]], rounds: int, seconds: float) -> dict[str, float]:
     """Each measure once per round, in turn (A B C A B C ...), so a drift in the machine's speed hits all
     alike; the median of each."""
-    samples: dict[str, list[float]] = {name: [] for name in measures}
-    for _ in range(rounds):
-        for name, measure in measures.items():
-            samples[name].append(measure())
-    return {name: statistics.median(values) for name, values in samples.items()}
+    return medians(alternate(measures, rounds, seconds))
 
 
 def stamp() -> str:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import gymnasium
 import numpy as np
-from reference import alternate, backgammon, pin_to_one_core, stamp
+from reference import backgammon, medians_of, pin_to_one_core, stamp
 
 import tabletop.rl.gymnasium as tabletop_gym
 from tabletop.rl.vector import TabletopVectorEnv, has_vector_env
@@ -66,7 +66,7 @@ def main() -> None:
         else:
             print(f"{name}: no compiled vector environment here")
     measures["backgammon (OpenSpiel C++)"] = lambda: backgammon(args.seconds)
-    rates = alternate(measures, args.rounds)
+    rates = medians_of({name: lambda _, m=m: m() for name, m in measures.items()}, args.rounds, args.seconds)
     reference = rates["backgammon (OpenSpiel C++)"]
     print(f"{'game':<28} {'steps/s':>12} {'x backgammon':>13}")
     for name, rate in rates.items():

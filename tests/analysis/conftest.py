@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from coin_game import CoinGame
 from tabletop.core import CHANCE, TERMINAL, Action, Distribution, Game, GameInfo, NotationError, Option, State
 from tabletop.core.notation import parse_int
 from tabletop.core.registry import register
@@ -164,3 +165,4 @@ class OneStreamGame(BonusRaceGame):
 
 register("bonus-race", BonusRaceGame)
 register("bonus-race-one-stream", OneStreamGame)
+register("coin", CoinGame)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+from typing import Any
 
 import pytest
 
@@ -92,3 +94,57 @@ def test_an_expert_that_is_not_a_search_chooses_and_the_default_search_estimates
     for decision in analysis.decisions:
         assert decision.expert == chosen[decision.index]
         assert decision.before.rollouts >= 10 and decision.after.rollouts >= 10
+
+
+class Waiter:
+    """An 'expert' that always waits (the worst move in the race), to judge a better move played."""
+
+    name = "waiter"
+
+    def reset(self, seat: int) -> None:
+        pass
+
+    def step(self, state: Any, rng: random.Random) -> Any:
+        return next(a for a in state.legal_actions() if str(a) == "wait")
+
+
+def test_26_7_a_move_estimated_better_than_experts_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26, finding 7: where the move played differed from expert's, "after" was sometimes higher
+    than "before" (39% -> 50%). Before is now the better of the two estimates: a swing is never positive."""
+    monkeypatch.setattr(annotate_module, "level_spec", lambda game, level: "waiter")
+    monkeypatch.setattr(annotate_module, "from_spec", lambda spec: Waiter() if spec == "waiter" else from_spec(spec))
+    game = tabletop.make("race", players=2, goal=6)
+    state = game.state_from_text("5,5 0 2 9")
+    record = Record(game="race", version="", options=dict(game.options), seed=None, agents=["human", "random"],
+                    actions=["advance"], winners=[0], returns=[1.0, -1.0], initial=state.to_text())
+    (decision,) = annotate(record, iterations=60, min_rollouts=30).decisions
+    assert decision.expert == "wait" and decision.played == "advance"
+    assert decision.after.value == 1.0 and decision.before == decision.after and decision.swing == 0.0
+    assert not decision.highlighted and decision.label == ""
+
+
+def test_26_7_a_swing_that_rounds_to_zero_is_no_loss_and_missing_highlights_are_explained() -> None:
+    """Issue 26, finding 7: a "-0" decision was labelled "costliest", and only 2 of the 3 highlights asked
+    for appeared, unexplained."""
+    from rich.console import Console
+
+    from tabletop.analysis.annotate import Analysis, Decision, Estimate, _highlight, points
+    from tabletop.interfaces.cli import analyse as analyse_cli
+
+    def decision(index: int, after: float) -> Decision:
+        return Decision(index, 0, "a", "b", Estimate(0.5, 0.4, 0.6, 100), Estimate(after, 0.4, 0.6, 100), 2)
+
+    decisions = [decision(0, 0.2), decision(1, 0.496), decision(2, 0.46), decision(3, 0.5)]
+    _highlight(decisions, 3)
+    assert [d.highlighted for d in decisions] == [True, False, True, False]
+    assert points(decisions[1].swing) == 0 and f"{points(-0.004):+d}" == "+0"
+    console = Console(width=120, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(analyse_cli, "console", console)
+    try:
+        analyse_cli.print_analysis(Analysis("race", (0,), "mcts", 100, "mcts", decisions, highlight=3))
+    finally:
+        monkey.undo()
+    text = console.export_text()
+    assert "-0" not in text and "costliest, -4 points" in text and "blunder, -30 points" in text
+    assert "Only 2 decisions cost a point of winning chance or more, so 2 of the 3 highlights" in text

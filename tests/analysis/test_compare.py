@@ -81,7 +81,7 @@ def test_results_do_not_depend_on_the_backend_or_the_workers() -> None:
     for d in (one, two):
         del d["seconds"]
     assert one == two
-    measured = one["summary"]["variants"][0]["metrics"]["decisive_at"]
+    measured = one["findings"]["variants"][0]["figures"]["decisive_at"]
     assert measured["n"] == 3 and 0 <= measured["mean"] <= 1
 
 
@@ -114,27 +114,27 @@ def test_precision_stops_when_every_rate_is_known_and_says_how_many_games() -> N
     assert result.summary.widest() <= 0.05
     capped = run_variants(spec, precision=0.001, max_games=600)
     assert capped.stopped == "max-games" and capped.games == 600 and capped.summary.widest() > 0.001
-    described = result.describe()["summary"]
-    assert "cs95" in described["variants"][0]["metrics"]["win[0]"]
-    assert all("cs95" in d for d in described["differences"] if d["metric"].startswith("win["))
+    described = result.describe()["findings"]
+    seat = described["variants"][0]["figures"]["win[0]"]
+    assert seat["interval"] == "confidence sequence, simultaneous over 2 seats"
+    assert (seat["ci95"][0], seat["ci95"][1]) == (result.summary.sequences[(0, "win[0]")].low,
+                                                 result.summary.sequences[(0, "win[0]")].high)
+    assert all(d["interval"].startswith("confidence sequence") for d in described["differences"]
+               if d["figure"].startswith("win["))
 
 
 def test_rows_are_streamed_to_parquet_and_duckdb_agrees_with_the_live_summary(tmp_path: Path) -> None:
     spec = RunSpec(variants("race", goal=8), seed=7)
-    result = run_variants(spec, games=300, out=tmp_path, chunk=64)
-    table = pq.read_table(tmp_path / "games.parquet")
-    assert table.num_rows == 600 and set(table.column("variant").to_pylist()) == {"plain", "other"}
+    result = run_variants(spec, games=300, out=tmp_path, chunk=64, rows_per_part=200)
+    parts = sorted((tmp_path / "games").glob("part-*.parquet"))
+    table = pq.ParquetDataset([str(p) for p in parts]).read()
+    assert len(parts) > 1 and table.num_rows == 600 and set(table.column("variant").to_pylist()) == {"plain", "other"}
     assert table.column("seed").to_pylist()[:2] == [game_seed(7, 0), game_seed(7, 1)]
-    assert pq.ParquetFile(tmp_path / "games.parquet").metadata.num_row_groups >= 1
     report = load_report(tmp_path)
-    live = result.summary
-    for variant, summary in zip(report.variants, live.variants, strict=True):
-        for name, metric in variant.metrics.items():
-            assert metric.mean == pytest.approx(summary.mean(name)), name
-    for difference in report.differences:
-        paired = live.pairs[1][difference.metric]
-        assert difference.difference == pytest.approx(paired.difference.mean)
-        assert difference.variance_reduction == pytest.approx(paired.variance_reduction, nan_ok=True)
+    assert report.findings.to_json_dict() == result.findings.to_json_dict()  # the same numbers, exactly
+    for variant, summary in zip(report.variants, result.summary.variants, strict=True):
+        for name, moments in variant.moments.items():
+            assert moments.mean == summary.mean(name), name
     described = json.loads((tmp_path / "run.json").read_text())
     assert described["games"] == 300 and described["variants"][1]["options"]["goal"] == 8
 
@@ -159,10 +159,10 @@ def test_compare_and_report_commands(tmp_path: Path) -> None:
          "--html", str(tmp_path / "r.html")],
     )
     assert result.exit_code == 0, result.output
-    assert "Each variant minus short" in result.output and "lead changes" in result.output
+    assert "long minus short, paired by game" in result.output and "lead changes" in result.output
     assert (tmp_path / "r.html").read_text().count("data:image/png;base64,") >= 4
     shown = runner.invoke(app, ["report", str(out)])
-    assert shown.exit_code == 0 and "long (120)" in shown.output
+    assert shown.exit_code == 0 and "120 games per variant" in " ".join(shown.output.split())
     as_json = json.loads(runner.invoke(app, ["report", str(out), "--json"]).output)
     assert [v["games"] for v in as_json["variants"]] == [120, 120]
     bad = runner.invoke(app, ["compare", "race", "-v", "a:goal=1"])
@@ -181,9 +181,7 @@ def test_simulate_writes_results_that_report_reads(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simulate", "race", "-n", "50", "--out", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
     report = load_report(tmp_path)
-    assert report.variants[0].games == 50 and math.isclose(
-        report.variants[0].metrics["completion"].mean, 1.0
-    )
+    assert report.variants[0].games == 50 and math.isclose(report.variants[0].mean("completion") or 0, 1.0)
 
 
 def test_the_fast_sampler_gives_the_outcomes_of_the_one_rule() -> None:
@@ -207,7 +205,7 @@ def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path, monkeypat
 
     from tabletop.analysis import storage
 
-    monkeypatch.setattr(storage, "ROW_GROUP", 500)  # rows wait for a row group of this size at most
+    monkeypatch.setattr(storage, "ROWS_PER_PART", 500)  # rows wait for a part of this size at most
     spec = RunSpec(variants("race", goal=10), seed=8)
     peaks = []
     for games in (1000, 6000):
@@ -231,8 +229,8 @@ def test_a_report_of_a_precision_run_shows_the_sequences_it_stopped_on(tmp_path:
     result = run_variants(spec, precision=0.05, max_games=20_000, out=tmp_path)
     report = load_report(tmp_path)
     live = result.summary.sequences[(0, "win[0]")]
-    shown = report.variants[0].metrics["win[0]"]
-    assert (shown.low, shown.high) == (live.low, live.high)
-    difference = next(d for d in report.differences if d.metric == "win[0]")
+    shown = report.findings.figure("plain", "win[0]")
+    assert shown is not None and (shown.low, shown.high) == (live.low, live.high)
+    difference = next(d for d in report.findings.differences if d.name == "win[0]")
     watched = result.summary.sequences[(1, "diff:win[0]")]
     assert (difference.low, difference.high) == (watched.low, watched.high)

@@ -98,4 +98,4 @@ def test_a_comparison_on_ray_equals_the_local_one(cluster: str) -> None:
     for described in (on_ray, local):
         del described["seconds"]
     assert on_ray == local
-    assert on_ray["games"] == 300 and on_ray["summary"]["differences"]
+    assert on_ray["games"] == 300 and on_ray["findings"]["differences"]

@@ -47,7 +47,10 @@ def test_the_report_renders_with_its_plots_and_no_console_error(tmp_path: Path) 
                 "Win rate per seat", "Game length", "Survival", "Lead changes", "Variants against the baseline"
             ]
             assert all(width and width > 300 for _, width in images), images
-            assert "Each variant minus goal 8" in page.inner_text("body")
+            body = page.inner_text("body")
+            assert "Each variant minus goal 8" in body and "goal 12 against goal 8: turns per game rises" in body
+            assert body.index("Headline") < body.index("seat 0 wins")
+            assert "balance" in body and "first-mover advantage" in body and "stopped at the requested" in body
             assert page.locator("table").count() == 2
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "report.png"), full_page=True)

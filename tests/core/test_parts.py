@@ -91,7 +91,7 @@ def test_every_hook_is_declared_once_with_its_part_signature_purpose_and_callers
         "actions", "chance_outcomes", "layout", "encode")
     optional = {h.name for h in HOOKS if not h.required}
     assert optional == {"describe", "chance_prompt", "summary", "hint", "rollout", "LADDER", "LADDER_NOTE",
-                        "FEATURES", "NOBODY_FEATURES", "figures"}
+                        "FEATURES", "NOBODY_FEATURES", "figures", "unreachable"}
 
 
 def test_a_misspelt_hook_is_refused_naming_it_and_the_close_match() -> None:

@@ -30,7 +30,13 @@ def play(game: str, seed: int, until: Callable[[State], bool] | None = None, **o
     return state
 
 
-def test_donkey_kong_score_table_adds_up_to_each_score() -> None:
+def points(cell: str) -> int:
+    """A cell of the score table as a number: "+4,400 (17 cards)" -> 4400, "−900" -> -900."""
+    return int(cell.split()[0].replace("−", "-").replace(",", "").replace("+", ""))
+
+
+def test_donkey_kong_score_table_adds_up_to_each_score_in_plain_words() -> None:
+    """Issue 23, finding 5: every column has a plain name, a note explains the losses, places come first."""
     from tabletop.games.donkey_kong.web.table import summary
 
     for seed in range(3):
@@ -39,15 +45,19 @@ def test_donkey_kong_score_table_adds_up_to_each_score() -> None:
         assert ending is not None
         assert "Finish" in ending["reason"] and "500-point bonus" in ending["reason"]
         table = ending["table"]
-        assert table["columns"][-1] == "Score"
-        scores = state.to_dict()["scores"]
-        for seat, row in enumerate(table["rows"]):
-            assert row[0] == f"seat {seat}"
-            played = int(str(row[1]).split()[0])
-            bonus, stolen, returned = row[2], row[3], row[4]
+        assert table["columns"] == ["Player", "Place", "Score", "Cards played", "Finish bonus", "Lost to steals",
+                                    "Cards sent back", "Cards they stole"]
+        assert len(table["notes"]) == 3 and any("sent back" in note.lower() for note in table["notes"])
+        scores = state.scores()
+        assert [row[0] for row in table["rows"]] == [f"seat {s}" for s in sorted(range(3), key=lambda s: -scores[s])]
+        for row in table["rows"]:
+            seat = int(row[0].split()[1])
+            played, bonus, stolen, returned = (points(cell) for cell in row[3:7])
             assert stolen <= 0 and returned <= 0 and bonus in (0, 500)
-            assert played + bonus + stolen + returned == scores[seat] == row[-1]
-        assert sum(1 for row in table["rows"] if row[2] == 500) == 1  # one pawn reached the Finish
+            assert played + bonus + stolen + returned == scores[seat] == points(row[2])
+            assert re.fullmatch(r"\d+ cards?", row[7])
+        assert table["rows"][0][1] == "1st"
+        assert sum(1 for row in table["rows"] if row[4] == "+500") == 1  # one pawn reached the Finish
     assert summary(make("donkey-kong", players=2).new_initial_state()) is None
 
 
@@ -67,16 +77,36 @@ def test_donkey_kong_hint_speaks_to_the_seat_about_to_roll() -> None:
     assert 0 <= p <= 1 and p.denominator in {1, 2, 3, 4, 6, 9, 12, 18, 36}  # white 1/6 x red 1/6 outcomes
 
 
-def test_jumanji_endings_say_why() -> None:
+def test_jumanji_endings_say_why_and_where_each_pawn_ended() -> None:
     from tabletop.games.jumanji.web.table import summary
 
     reasons = set()
     for seed in range(40):
-        ending = summary(play("jumanji", seed, players=4, challenge_cards=6))
+        state = play("jumanji", seed, players=4, challenge_cards=6)
+        ending = summary(state)
         assert ending is not None
         reasons.add("grid" if "Doomsday Grid filled up" in ending["reason"] else
                     "centre" if "reached the centre" in ending["reason"] else ending["reason"])
+        table = ending["table"]
+        assert table["columns"] == ["Player", "Result", "Pawn ended on", "Short of the centre"]
+        assert sorted(row[0] for row in table["rows"]) == [f"seat {s}" for s in range(4)]
+        assert [row[1] for row in table["rows"]].count("won") == len(state.winners())
+        assert all(re.fullmatch(r"at the centre|1 space|\d+ spaces", row[3]) for row in table["rows"])
     assert reasons == {"grid", "centre"}
+
+
+@pytest.mark.parametrize(("players", "others", "everyone"), [
+    (2, "the other player makes it", "both of you"),
+    (3, "both other players make it", "all 3 of you"),
+    (4, "all 3 other players make it", "all 4 of you"),
+])
+def test_jumanji_hint_counts_in_words(players: int, others: str, everyone: str) -> None:
+    """Issue 23, finding 6: "all 1 others make it" is gone."""
+    from tabletop.games.jumanji.web.table import hint
+
+    text = hint(make("jumanji", players=players).new_initial_state(), 0)
+    assert text is not None and f"on a Blank space {others} with" in text and f"Jungle space {everyone} with" in text
+    assert "8 rolls in the 8 seconds" in text and "all 1 " not in text
 
 
 def test_jumanji_rescue_odds_are_the_games_own() -> None:
@@ -116,12 +146,16 @@ def test_doodle_jump_fall_chance_matches_sampling() -> None:
     assert hint(state, 1 - seat) is None
 
 
-def test_doodle_jump_ending_names_the_winner() -> None:
+def test_doodle_jump_ending_names_the_winner_and_how_high_each_got() -> None:
     from tabletop.games.doodle_jump.web.table import summary
 
     state = play("doodle-jump", 3, players=2)
     ending = summary(state)
-    assert ending == {"reason": f"seat {state.winners()[0]} reached the top of the ramp first."}
+    assert ending is not None
+    assert ending["reason"] == f"seat {state.winners()[0]} reached the top level of the ramp first."
+    rows = ending["table"]["rows"]
+    assert rows[0][:2] == [f"seat {state.winners()[0]}", "won"] and rows[0][3] == "at the top"
+    assert rows[1][1] == "lost" and re.fullmatch(r"\d+ levels? below", rows[1][3])
 
 
 @pytest.mark.parametrize("game", ["jumanji", "doodle-jump", "donkey-kong"])

@@ -1,7 +1,7 @@
 """The difficulty ladder: ``beginner``, ``easy``, ``medium``, ``hard``, ``expert``, per game.
 
 Each level is an agent spec chosen per game, meant to win clearly more often than the one
-below it (at least 100 Elo); ``benchmarks/ladder.py`` measures each step, and docs/agents.md
+below it (at least 100 Elo); ``benchmarks/calibration/ladder.py`` measures each step, and docs/agents.md
 has the figures. A game names its levels in its evaluation part (``LADDER``: a
 mapping from level to spec); a game without one gets :data:`DEFAULT_LADDER`, which is not
 calibrated.

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from tabletop.core.actions import Action
 from tabletop.core.options import Option
+from tabletop.core.play import random_decision
 from tabletop.core.state import State
 
 
@@ -21,5 +22,4 @@ class RandomAgent:
         """No memory to reset."""
 
     def step(self, state: State, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        return actions[min(int(rng.random() * len(actions)), len(actions) - 1)]
+        return random_decision(state, rng)

@@ -6,15 +6,19 @@ has none), :func:`annotate` searches the position with the game's ``expert`` lev
 reproducible from its seed, and reports:
 
 - what ``expert`` would have chosen;
-- the mover's estimated chance of winning *before* the decision (with ``expert``'s choice)
-  and *after* the decision actually made;
-- the swing (after minus before: how much the decision cost, 0 for ``expert``'s choice).
+- the mover's estimated chance of winning *before* the decision (with the better of ``expert``'s
+  choice and the move played: a search's choice is its most visited move, and the playouts added
+  to the move played can show it as good or better) and *after* the decision actually made;
+- the swing (after minus before: how much the decision cost; never positive, 0 for ``expert``'s
+  choice or a move estimated at least as good).
 
 Each estimate is the mean value of the search's playouts through that action (playouts cut
 after a few turns and scored by the game's evaluation, or played to the end where the game
 has none), with the number of playouts and a 95% normal-approximation interval. The action
 actually played and ``expert``'s choice each get at least ``min_rollouts`` playouts, searched
-further if the search gave them fewer. The decisions that cost the most are highlighted.
+further if the search gave them fewer. The decisions that cost the most are highlighted: up to
+``highlight`` of them, among those that cost at least one point of winning chance (a swing that
+rounds to 0 is no loss).
 
 Where a game's ``expert`` is not a search (a game whose search is not stronger than its
 heuristic), ``expert``'s choice is that agent's own, and the estimates come from the default
@@ -93,6 +97,7 @@ class Analysis:
     iterations: int
     search: str = ""
     decisions: list[Decision] = field(default_factory=list)
+    highlight: int = 3  # how many highlights were asked for
 
     def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "decisions": [{**asdict(d), "swing": d.swing} for d in self.decisions]}
@@ -143,7 +148,8 @@ def annotate(
     expert_spec = level_spec(record.game, "expert")
     chooser = from_spec(expert_spec)  # the expert's own choice where it is not the search itself
     searching = isinstance(chooser, MCTSAgent)
-    analysis = Analysis(record.game, chosen, expert_spec, iterations, expert_spec if searching else "mcts")
+    analysis = Analysis(record.game, chosen, expert_spec, iterations, expert_spec if searching else "mcts",
+                        highlight=highlight)
     state = record.initial_state()
     for index, text in enumerate(record.actions):
         if progress is not None:
@@ -165,20 +171,28 @@ def annotate(
                 missing = min_rollouts - (node.visits if node is not None else 0)
                 if missing > 0:
                     agent.visit(state, action, missing, rng)
-            before = Estimate.of(root.children[expert], player)
             after = Estimate.of(root.children[played], player)
-            if played == expert:
-                after = before
+            before = max(Estimate.of(root.children[expert], player), after, key=lambda e: e.value)
             analysis.decisions.append(Decision(index, player, str(played), str(expert), before, after, len(legal)))
         state.apply_action(text)
     _highlight(analysis.decisions, highlight)
     return analysis
 
 
+def points(swing: float) -> int:
+    """A swing in whole points of winning chance, as shown (never ``-0``).
+
+    >>> points(-0.004), points(-0.006), points(0.0)
+    (0, -1, 0)
+    """
+    return round(100 * swing) + 0
+
+
 def _highlight(decisions: list[Decision], count: int) -> None:
-    """Label the costly decisions and highlight the ``count`` costliest (those that cost anything)."""
-    costliest = sorted(range(len(decisions)), key=lambda i: decisions[i].swing)[:count]
+    """Label the costly decisions and highlight the ``count`` costliest among those that cost a point or more."""
+    costly = [i for i, d in enumerate(decisions) if points(d.swing) <= -1]
+    costliest = sorted(costly, key=lambda i: decisions[i].swing)[:count]
     for i, decision in enumerate(decisions):
         loss = -decision.swing
         label = next((name for threshold, name in LABELS if loss >= threshold), "")
-        decisions[i] = replace(decision, label=label, highlighted=i in costliest and loss > 0)
+        decisions[i] = replace(decision, label=label, highlighted=i in costliest)

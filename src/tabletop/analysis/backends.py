@@ -5,18 +5,24 @@ the summary (and the ``--precision`` stopping point) never depends on the backen
 or on the number of workers. The run's spec goes to each worker once (a pool
 initializer, a Ray object); a task is then just ``(start, stop)`` and its answer
 a chunk of plain columns.
+
+When the run stops early (Ctrl-C, SIGTERM, a precision reached, an error), closing the
+backend's iterator ends its work at once: local workers are terminated (not waited
+for), Ray tasks cancelled.
 """
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing.pool import AsyncResult
 from typing import Any, Protocol
 
 from tabletop.analysis.runner import Chunk, RunSpec, play_chunk
+from tabletop.analysis.stopping import quiet_worker
 from tabletop.core.errors import TabletopError
 
 
@@ -43,6 +49,7 @@ _SPEC: RunSpec | None = None
 
 def _install(spec: RunSpec) -> None:
     global _SPEC
+    quiet_worker()
     _SPEC = spec
 
 
@@ -58,19 +65,23 @@ class LocalProcesses:
         self.workers = max(1, workers)
 
     def chunks(self, spec: RunSpec, ranges: Iterable[tuple[int, int]]) -> Iterator[Chunk]:
-        with ProcessPoolExecutor(max_workers=self.workers, initializer=_install, initargs=(spec,)) as pool:
-            pending: deque[Future[Chunk]] = deque()
-            todo = iter(ranges)
-            try:
-                for start, stop in todo:
-                    pending.append(pool.submit(_play_installed, start, stop))
-                    if len(pending) >= 2 * self.workers:
-                        yield pending.popleft().result()
-                while pending:
-                    yield pending.popleft().result()
-            finally:
-                for future in pending:
-                    future.cancel()
+        pool = multiprocessing.Pool(self.workers, initializer=_install, initargs=(spec,))
+        finished = False
+        try:
+            pending: deque[AsyncResult[Chunk]] = deque()
+            for start, stop in ranges:
+                pending.append(pool.apply_async(_play_installed, (start, stop)))
+                if len(pending) >= 2 * self.workers:
+                    yield pending.popleft().get()
+            while pending:
+                yield pending.popleft().get()
+            finished = True
+        finally:
+            if finished:
+                pool.close()
+            else:  # stopped early: the games in progress are dropped, the workers ended now
+                pool.terminate()
+            pool.join()
 
 
 #: where a local Ray instance (``--backend ray`` without ``--address``) listens
@@ -118,7 +129,7 @@ class RayCluster:
                 yield ray.get(pending.popleft())
         finally:
             for ref in pending:
-                ray.cancel(ref)
+                ray.cancel(ref, force=True)
 
 
 def _play_ray(spec: RunSpec, start: int, stop: int) -> Chunk:

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.agent import Agent
 from tabletop.core.game import Game, TimeModel
-from tabletop.core.play import PlayoutSummary, Streams, derive_seed, run
-from tabletop.core.state import CHANCE, State
+from tabletop.core.play import PlayoutSummary, derive_seed, play_summary, run
+from tabletop.core.state import State
 
 if TYPE_CHECKING:
     from tabletop.core.batch import PlayoutBatch
@@ -48,58 +48,9 @@ class GameRow:
 
 def play_traced(game: Game, agents: Sequence[Agent], seed: int) -> tuple[State, GameRow]:
     """Play one game from the start with ``seed`` and return its final state and figures."""
-    streams = Streams(seed)
-    seat_stream = streams.seat
     for seat, agent in enumerate(agents):
         agent.reset(seat)
-    state = game.new_initial_state()
-    chance_outcome = streams.sampler(state)
-    rng = streams.single_stream(state)  # sampled here directly, one call less per chance node
-    limit = game.max_game_length()
-    standings = state.standings()
-    trace: list[list[float]] = [] if standings is None else [standings]
-    turn = state.turn_number()
-    first = -1
-    actions = decisions = choices = choice_turns = legal_sum = chance = 0
-    last_choice_turn = -1
-    while True:
-        player = state.current_player()
-        if player == CHANCE:
-            if first < 0:
-                roller = state.chance_roller()
-                first = -1 if roller is None else roller
-            action = chance_outcome(state) if rng is None else state.chance_distribution().sample(rng)
-            chance += 1
-        elif player < 0:
-            break
-        else:
-            if first < 0:
-                first = player
-            n = len(state.legal_actions())
-            decisions += 1
-            legal_sum += n
-            if n > 1:
-                choices += 1
-                now = state.turn_number()
-                if now != last_choice_turn:
-                    choice_turns += 1
-                    last_choice_turn = now
-            action = agents[player].step(state, seat_stream(player))
-        state.apply_action(action)
-        actions += 1
-        if actions > limit:
-            raise RuntimeError(f"{game.name} did not end within its declared maximum of {limit} actions")
-        if standings is not None and state.turn_number() != turn:
-            turn = state.turn_number()
-            trace.append(state.standings() or [])
-    if standings is not None:
-        final = state.standings()
-        if final is not None:
-            trace.append(final)
-    summary = PlayoutSummary(
-        state.winners(), first, state.turn_number(), actions, decisions, choices, choice_turns, legal_sum, chance,
-        state.metrics(), None if standings is None else trace,
-    )
+    state, summary = play_summary(game, [agent.step for agent in agents], seed)
     return state, row_of(summary, seed, game.time_model())
 
 

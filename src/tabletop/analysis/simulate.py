@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 
 from tabletop.agents import RandomAgent
 from tabletop.analysis.backends import Backend, make_backend
-from tabletop.analysis.compare import run_variants
+from tabletop.analysis.compare import Looked, run_variants
 from tabletop.analysis.runner import RunSpec, Variant, game_seed
 from tabletop.analysis.stats import wilson_interval
 from tabletop.analysis.summary import VariantSummary
@@ -61,6 +62,12 @@ class SimulationReport:
     turns_p90: float
     actions_mean: float
     metrics: list[MetricSummary] = field(default_factory=list)
+    #: (mean, low, high): balance, the first mover's advantage, the share of games with several winners
+    balance: tuple[float, float, float] = (math.nan, math.nan, math.nan)
+    advantage: tuple[float, float, float] = (math.nan, math.nan, math.nan)
+    shared: tuple[float, float, float] = (math.nan, math.nan, math.nan)
+    turns_interval: tuple[float, float] = (math.nan, math.nan)
+    stopped: str = "games"  # "interrupted": Ctrl-C or SIGTERM stopped the run after ``games`` games
 
     def to_json_dict(self) -> dict[str, Any]:
         return {
@@ -69,11 +76,17 @@ class SimulationReport:
             "agents": self.agents,
             "seed": self.seed,
             "games": self.games,
+            "stopped": self.stopped,
             "win_rate": [
                 {"seat": s.seat, "wins": s.wins, "rate": s.rate, "ci95": [s.low, s.high]} for s in self.seats
             ],
+            "win_rate_interval": f"Wilson, simultaneous over {len(self.seats)} seats",
             "all_lose": {"games": self.all_lose, "rate": self.all_lose_rate, "ci95": list(self.all_lose_interval)},
-            "turns": {"mean": self.turns_mean, "median": self.turns_median, "p90": self.turns_p90},
+            "balance": _estimate(self.balance),
+            "first_mover_advantage": _estimate(self.advantage),
+            "shared_wins": _estimate(self.shared),
+            "turns": {"mean": self.turns_mean, "median": self.turns_median, "p90": self.turns_p90,
+                      "ci95": [_clean(v) for v in self.turns_interval]},
             "actions_mean": self.actions_mean,
             "metrics": {
                 m.name: {
@@ -88,14 +101,21 @@ class SimulationReport:
         }
 
 
+def _estimate(value: tuple[float, float, float]) -> dict[str, Any]:
+    mean, low, high = value
+    return {"mean": _clean(mean), "ci95": [_clean(low), _clean(high)]}
+
+
+def _clean(value: float) -> float | None:
+    return None if math.isnan(value) else value
+
+
 def summarise(summary: VariantSummary, seed: int) -> SimulationReport:
-    """The report of one variant's streaming summary."""
+    """The report of one variant's streaming summary (seats' win rates simultaneous over the seats)."""
     n = summary.games
     seats = []
-    for seat in range(summary.players):
-        wins = summary.wins(seat)
-        low, high = wilson_interval(wins, n)
-        seats.append(SeatSummary(seat, wins, wins / n if n else 0.0, low, high))
+    for seat, (_, rate, low, high) in enumerate(summary.outcomes.win_rates()):
+        seats.append(SeatSummary(seat, summary.wins(seat), rate if n else 0.0, low, high))
     lost = n - round((summary.mean("completion") or 0.0) * n)
     metrics = []
     for key in sorted(summary.figure_counts):
@@ -104,8 +124,7 @@ def summarise(summary: VariantSummary, seed: int) -> SimulationReport:
         figure = MetricSummary(
             name, summary.mean(key) or 0.0, counts.quantile(0.1), counts.quantile(0.5), counts.quantile(0.9)
         )
-        if name.startswith("rate:"):
-            figure.low, figure.high = summary.interval(key)
+        figure.low, figure.high = summary.interval(key)
         metrics.append(figure)
     return SimulationReport(
         game=summary.game,
@@ -122,6 +141,10 @@ def summarise(summary: VariantSummary, seed: int) -> SimulationReport:
         turns_p90=summary.turns.quantile(0.9),
         actions_mean=summary.mean("actions") or 0.0,
         metrics=metrics,
+        balance=summary.outcomes.balance()[1:],
+        advantage=summary.outcomes.advantage()[1:],
+        shared=summary.outcomes.shared()[1:],
+        turns_interval=summary.interval("turns") if n else (math.nan, math.nan),
     )
 
 
@@ -145,7 +168,15 @@ def simulate(
         raise ValueError("simulate needs at least one game")
     chosen = tuple(agents) if agents is not None else tuple(RandomAgent() for _ in range(game.num_players))
     spec = RunSpec((Variant(game.name, game, chosen),), seed)
-    result = run_variants(
-        spec, games=games, backend=backend or make_backend("local", workers), out=out, progress=progress
-    )
-    return summarise(result.summary.variants[0], seed)
+    counted = [0]
+
+    def advance(looked: Looked) -> None:
+        if progress is not None:
+            progress(looked.games - counted[0])
+            counted[0] = looked.games
+
+    result = run_variants(spec, games=games, backend=backend or make_backend("local", workers), out=out,
+                          progress=advance)
+    report = summarise(result.summary.variants[0], seed)
+    report.stopped = result.stopped
+    return report

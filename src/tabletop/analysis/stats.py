@@ -17,14 +17,21 @@ Z95 = 1.959963984540054
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default)."""
+    """The Wilson score interval for a binomial proportion (95% by default); exactly 0 (1) at its lower (upper)
+    end when no trial (every trial) succeeded, not a rounding error away.
+
+    >>> wilson_interval(0, 200)[0], wilson_interval(200, 200)[1]
+    (0.0, 1.0)
+    """
     if trials <= 0:
         return (0.0, 1.0)
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def percentile(values: Sequence[float], q: float) -> float:

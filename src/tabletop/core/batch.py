@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.play import PlayoutSummary
+from tabletop.core.state import State
+from tabletop.core.twins import KernelSteps, Twins, kernel_twins
 
 #: the columns every kernel writes per game, in order
 COLUMNS = (
@@ -118,3 +120,16 @@ class BatchPlayout:
     def _play_one(self, seed: int) -> tuple[Array, Array]:
         """One game's row, and its places at the start and at every change of turn and at the end."""
         raise NotImplementedError
+
+    def steps(self) -> KernelSteps:
+        """The kernel one action at a time, for the differential harness."""
+        raise NotImplementedError
+
+    def readable(self) -> State:
+        """The readable rules' initial state, which the kernel must play like."""
+        raise NotImplementedError
+
+    def twins(self, start: str | None = None) -> Twins:
+        """The kernel stepped on its rows against the readable rules (:meth:`Game.kernel_twins
+        <tabletop.core.game.Game.kernel_twins>`), from the position ``start`` (text) if given."""
+        return kernel_twins(self.steps(), self.readable, start)

@@ -5,7 +5,7 @@ compiled by Numba when the ``fast`` extra is installed (``pip install tabletop[f
 Without Numba nothing changes but the speed: :data:`COMPILED` is false,
 :meth:`Game.random_playout` gives ``None`` and the readable rules play every game.
 Kernel code is written once, for Numba, and :func:`kernel` leaves it plain Python where Numba
-is missing (the tests load it so, with planted mutations: :func:`tabletop.testing.kernels.uncompiled_copy`).
+is missing (the tests load it so, with planted mutations: :func:`tabletop.testing.differential.uncompiled_copy`).
 
 A kernel plays exactly the games of :func:`tabletop.core.play.run` because it draws from the
 same streams (:class:`tabletop.core.play.Streams`), here on arrays of unsigned integers:

@@ -28,7 +28,16 @@ class NotationError(TabletopError):
 
 
 class DataFileError(TabletopError):
-    """A game data file (board, deck, levels ...) is malformed."""
+    """A game data file (board, deck, levels ...) is malformed.
+
+    ``problems`` lists each problem as ``(where, message)`` when the loader knows them apart:
+    ``where`` is the dotted path of the value in the file (``board.paths.0.spaces``), or ``""``
+    for the file as a whole. The message (``str(error)``) says it all in words either way.
+    """
+
+    def __init__(self, message: str, problems: tuple[tuple[str, str], ...] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems
 
 
 class DataOptionError(InvalidOptionError, DataFileError):

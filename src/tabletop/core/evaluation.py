@@ -12,7 +12,7 @@ conditional-logit shares of those utilities,
 where ``u_nobody`` (``-inf`` unless the game can be lost by everyone) is a weighted sum of
 figures of the whole position. With two seats this is the logistic function of the utilities'
 difference. The weights are data, fitted to the outcomes of many games by maximum likelihood
-(``benchmarks/fit_evaluation.py``) and kept in the game's ``data/evaluation.toml`` with their
+(``benchmarks/calibration/fit_evaluation.py``) and kept in the game's ``data/evaluation.toml`` with their
 provenance.
 
 >>> model = WinModel(("height", "to_move"), (1.0, 0.5))

@@ -20,9 +20,12 @@ from tabletop.core.options import Option, shown, validate_options
 from tabletop.core.parts import GameParts
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from tabletop.core.encoding import Encoding
     from tabletop.core.play import PlayoutSummary
     from tabletop.core.state import State
+    from tabletop.core.twins import Twins
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ class Game(abc.ABC):
         try:
             self._check_options(values)
         except DataFileError as exc:
-            raise DataOptionError(f"option 'data' of {self.info.name}: {exc}") from None
+            raise DataOptionError(f"option 'data' of {self.info.name}: {exc}", exc.problems) from None
 
     def _check_options(self, options: Mapping[str, Any]) -> None:  # noqa: B027
         """Hook: cross-option checks and loading of data files (raise on error)."""
@@ -167,6 +170,21 @@ class Game(abc.ABC):
         """
         return 100_000
 
+    def data_model(self) -> BaseModel | None:
+        """The validated data this game was made with (the packaged data file's, or the ``data``
+        option's): its board, dice, deck ...; ``None`` for a game without a data file."""
+        return None
+
+    def data_hash(self) -> str | None:
+        """The content hash of :meth:`data_model` (:func:`tabletop.core.data.content_hash`): what
+        identifies the board a result was played on, whatever file it came from."""
+        model = self.data_model()
+        if model is None:
+            return None
+        from tabletop.core.data import content_hash  # pydantic is imported with a game's data, not before
+
+        return content_hash(model)
+
     def time_model(self) -> TimeModel | None:
         """How long this game takes at a table (``None``: no time model, minutes are not estimated)."""
         return None
@@ -178,9 +196,10 @@ class Game(abc.ABC):
         returns its :class:`~tabletop.core.play.PlayoutSummary`. It must play exactly the game
         that :func:`~tabletop.core.play.run` plays with that seed when every seat is a
         ``tabletop.agents.RandomAgent`` (the same :class:`~tabletop.core.play.Streams`, each
-        chance node sampled by :meth:`Distribution.sample`, each decision
-        ``legal[min(int(u * len(legal)), len(legal) - 1)]`` with ``u`` drawn from the seat's
-        stream), and a differential test must prove it. ``None`` for options it does not cover.
+        chance node sampled as :meth:`Distribution.pick` says, each decision
+        :func:`~tabletop.core.play.random_decision`), and :meth:`twins` or :meth:`kernel_twins` must
+        declare it against the readable rules for the differential harness. ``None`` for options it
+        does not cover.
 
         By default: the game's compiled playout (:attr:`compiled_playout`, a
         :class:`~tabletop.core.batch.BatchPlayout` that also plays many seeds in one call) when
@@ -194,6 +213,32 @@ class Game(abc.ABC):
                 return None
             playout = self._playout = _compiled(self.compiled_playout)(self)
         return playout
+
+    #: the option sets a differential run of :meth:`twins` cycles through (``benchmarks/equivalence``)
+    twin_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+
+    def twins(self) -> Twins | None:
+        """This game's fast engine and its readable twin, if it has both (default: none).
+
+        Whatever plays faster than the readable rules (:meth:`random_playout`, a state's fast
+        paths) is declared here against them, and :mod:`tabletop.testing.differential` proves
+        the two equal: :mod:`tabletop.core.twins` says how.
+        """
+        return None
+
+    def kernel_twins(self) -> Twins | None:
+        """The compiled playout (:meth:`random_playout` where it is a kernel), stepped one action at a
+        time on its position row, against the readable rules: a second pair for the differential
+        harness (``equivalence.py --game NAME --kernel``). ``None`` without a kernel or without Numba.
+        """
+        playout = self.random_playout() if self.compiled_playout is not None else None
+        if playout is None:
+            return None
+        from tabletop.core.batch import BatchPlayout  # NumPy, with the kernels
+
+        if not isinstance(playout, BatchPlayout):
+            raise TypeError(f"{self.name}'s compiled playout is not a BatchPlayout")
+        return playout.twins()
 
     def learner_games(self, num_envs: int, seat: int | None = None) -> Any:
         """``num_envs`` games of this game stepped at once for one learner, the other seats random players

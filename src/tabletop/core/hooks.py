@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 if TYPE_CHECKING:
     import random
 
+    from pydantic import BaseModel
     from rich.console import RenderableType
 
     from tabletop.core.actions import Action
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 #: the kinds of part, in the order of :class:`~tabletop.core.parts.GameParts`
-KINDS = ("terminal", "web", "heuristic", "live", "evaluation", "encoding")
+KINDS = ("terminal", "web", "heuristic", "live", "evaluation", "encoding", "data")
 #: what each kind of part is called in messages
 TITLES = {
     "terminal": "a terminal view",
@@ -64,6 +65,7 @@ TITLES = {
     "live": "a live-events part",
     "evaluation": "an evaluation",
     "encoding": "an encoding",
+    "data": "a data part",
 }
 #: the name of a hook that is the part itself (a heuristic is one function)
 ITSELF = "__call__"
@@ -196,15 +198,15 @@ LADDER_NOTE: Hook[str] = _value(
 FEATURES: Hook[Sequence[str]] = _value(
     "evaluation", "FEATURES", "tuple[str, ...]", (tuple, list),
     "the names of each seat's figures, in the order of the win model's weights",
-    "benchmarks/fit_evaluation.py, which fits the weights")
+    "benchmarks/calibration/fit_evaluation.py, which fits the weights")
 NOBODY_FEATURES: Hook[Sequence[str]] = _value(
     "evaluation", "NOBODY_FEATURES", "tuple[str, ...]", (tuple, list),
     'the names of the figures of "nobody wins" (empty where someone always wins)',
-    "benchmarks/fit_evaluation.py")
+    "benchmarks/calibration/fit_evaluation.py")
 FIGURES: Hook[Callable[[State], tuple[list[list[float]], list[float]]]] = _function(
     "evaluation", "figures", ("state",), "(seat figures, nobody figures)",
     "each seat's FEATURES and the NOBODY_FEATURES of a position: the win model's inputs",
-    "benchmarks/fit_evaluation.py")
+    "benchmarks/calibration/fit_evaluation.py")
 
 # -- encoding: an EncodingPart ------------------------------------------------------------
 ACTIONS: Hook[Callable[[Game], Sequence[str]]] = _function(
@@ -225,6 +227,20 @@ ENCODE: Hook[Callable[[State, Viewer, Any], None]] = _function(
     "write what the viewer may see of the state into out (a float32 array of zeros, the layout's size)",
     "game.observer.vector (tabletop.core.encoding); the learning environments; check_encoding", required=True)
 
+# -- data: a DataPart ----------------------------------------------------------------------
+MODEL: Hook[type[BaseModel]] = _value(
+    "data", "MODEL", "type[DataModel]", (type,),
+    "the pydantic model of the whole data file (DataModels: the docstring under each field is its description)",
+    "tabletop data schema and validate, the board editor (tabletop.core.datafile)", required=True)
+DEFAULT_PATH: Hook[Callable[[], os.PathLike[str]]] = _function(
+    "data", "default_path", (), "Path",
+    "the data file shipped with the game",
+    "tabletop data export, the board editor's starting point (tabletop.core.datafile)", required=True)
+UNREACHABLE: Hook[Callable[[Game], Sequence[tuple[str, str]]]] = _function(
+    "data", "unreachable", ("game",), "list[tuple[str, str]]",
+    "the places of the game's board no pawn can ever reach, each as (its name, why)",
+    "tabletop data validate, the board editor, a new web game on a board of one's own (tabletop.analysis.boards)")
+
 #: every hook, by part
 HOOKS: tuple[Hook[Any], ...] = (
     RENDER, DESCRIBE, CHANCE_PROMPT,
@@ -233,6 +249,7 @@ HOOKS: tuple[Hook[Any], ...] = (
     EVENT_FOR,
     EVALUATE, ROLLOUT, LADDER, LADDER_NOTE, FEATURES, NOBODY_FEATURES, FIGURES,
     ACTIONS, CHANCE_OUTCOMES, VECTOR_LAYOUT, ENCODE,
+    MODEL, DEFAULT_PATH, UNREACHABLE,
 )
 
 #: hooks that make sense only together: a part defining one defines the others
@@ -245,17 +262,32 @@ BOARD_JS: dict[str, str] = {
     "label": "label(action, view) -> string: a choice's words on its button",
     "shown": "shown(action, view) -> boolean: whether a choice gets a button (others are picked on the board)",
     "choices": "choices(view, ctx) -> Element | null: the game's own controls for the choices",
+    "choicesCaption": "choicesCaption(view, ctx) -> string | null: words above the choices (what they answer)",
     "aside": "aside(view, ctx) -> Element | null: a panel beside the choices (cards in hand ...)",
     "prompt": "prompt(view) -> string | null: the line that says what is happening",
     "dice": "dice(view, ctx) -> Element | null: the dice tray",
     "seatExtra": "seatExtra(view, seat) -> string: a few words beside a seat's name",
     "colour": "colour(view, seat) -> string: a seat's colour",
+    "legend": "legend(view, ctx) -> {swatch, text}[]: the board's key (what each colour, shape and mark means)",
+    "describe": "describe(view, ctx) -> string[]: the board in words, for people who cannot see it",
     "live": "live(view, ctx, elapsed) -> Element: a live event (a race against time) while it runs",
     "liveStatus": "liveStatus(view, ctx, elapsed) -> string: the live event's status line",
     "liveKey": "liveKey(key, view) -> what | null: the act a key press means in a live event",
     "liveKeys": "liveKeys() -> Node[]: the keys a live event listens to, for the help line",
     "press": "press(what, view, ctx, seat): show an act at once, before the server answers",
     "busy": "busy() -> boolean: an animation is running (the page waits before the next view)",
+}
+
+
+#: what ``editor.js`` beside ``board.js`` exports for the board editor (/editor/<game>; read by the page, not by
+#: Python): ``draw``, ``inspect`` and ``locate`` are required, the rest optional
+EDITOR_JS: dict[str, str] = {
+    "draw": "draw(data, ctx) -> Element: the board drawn from its data, each place an element with data-place",
+    "inspect": "inspect(data, place, ctx) -> Element: the controls that change the selected place (ctx.change)",
+    "locate": "locate(problem, data) -> string[]: the places where a problem of the check lies",
+    "tools": "tools(data, ctx) -> Element | null: controls for the whole board",
+    "key": "key(key, place, data, ctx) -> boolean: a keyboard shortcut on a place (true: handled)",
+    "STRINGS": "STRINGS: every word the module shows, in one place",
 }
 
 

@@ -22,8 +22,9 @@ parts depend only on the core and on libraries (Rich), never on the front ends. 
 optional: without a terminal view the terminal prints the observer's text, without a web board
 the page shows that text, without a heuristic the ``heuristic`` agent is not offered, without
 live events every chance node is sampled at once, without an evaluation a search plays every
-playout to the end, and without an encoding the game has no integer actions nor vectors, so the
-learning environments do not list it. A game's ``simulate`` figures are its states'
+playout to the end, without an encoding the game has no integer actions nor vectors, so the
+learning environments do not list it, and without a data part the game has no data file for
+designers to export, validate and edit. A game's ``simulate`` figures are its states'
 :meth:`~tabletop.core.state.State.metrics`.
 """
 
@@ -39,6 +40,7 @@ from tabletop.core.actions import Action
 from tabletop.core.hooks import KINDS, required_names
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
     from rich.console import RenderableType
 
     from tabletop.core.game import Game
@@ -64,6 +66,8 @@ class GameParts:
     #: an :class:`~tabletop.core.encoding.EncodingPart`, usually the game's ``encoding`` module:
     #: integer actions and observation vectors for learning
     encoding: object = None
+    #: a :class:`DataPart`, usually the game's ``datafile`` module: its data file for designers
+    data: object = None
 
 
 class TerminalView(Protocol):
@@ -115,6 +119,25 @@ class Evaluation(Protocol):
 
     def evaluate(self, state: State) -> list[float]:
         """Each seat's chance of winning from ``state`` (not a terminal state), best at a turn's start."""
+        ...
+
+
+class DataPart(Protocol):
+    """A game's data file for the people who make boards (a module with these names will do).
+
+    ``MODEL`` is the pydantic model of the whole file (:class:`~tabletop.core.data.DataModel`s,
+    a docstring under every field), whose JSON Schema ``tabletop data schema`` prints;
+    ``default_path()`` is the packaged file. The module may also define
+    ``unreachable(game) -> list[tuple[str, str]]``: the places of the game's board that no
+    pawn can ever reach, each as (the place's name, why), checked by ``tabletop data validate``
+    and the board editor beside the game's own checks at load (the game's option of kind
+    ``path`` reads the file).
+    """
+
+    MODEL: type[BaseModel]
+
+    def default_path(self) -> Path:
+        """The data file shipped with the game."""
         ...
 
 

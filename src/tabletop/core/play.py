@@ -35,6 +35,7 @@ from functools import lru_cache
 
 from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
+from tabletop.core.chance import Distribution, uniform_index
 from tabletop.core.game import Game
 from tabletop.core.record import Record
 from tabletop.core.state import CHANCE, State
@@ -168,6 +169,91 @@ class PlayoutSummary:
     #: places[i]]``, and ``scale`` is strictly increasing (so the order of places is the order of standings)
     places: list[tuple[int, ...]] | None = None
     scale: tuple[float, ...] = ()
+
+
+def random_decision(state: State, rng: random.Random) -> Action:
+    """A uniformly random player's decision: the legal action :func:`uniform_index` picks for one
+    ``rng.random()`` (``RandomAgent``'s step, and the rule a fast twin follows for a random seat)."""
+    actions = state.legal_actions()
+    return actions[uniform_index(rng.random(), len(actions))]
+
+
+#: Who watches a game being played: called before each action with the position, the options there (the legal
+#: actions, or the chance node's :class:`~tabletop.core.chance.Distribution`) and the action; at the end with the
+#: final position, ``()`` and ``None``. (The position is the live state: read it during the call.)
+Watcher = Callable[[State, "tuple[Action, ...] | Distribution", "Action | None"], None]
+
+
+def play_summary(
+    game: Game,
+    decide: Sequence[Callable[[State, random.Random], Action]],
+    seed: int,
+    observe: Watcher | None = None,
+    start: State | None = None,
+) -> tuple[State, PlayoutSummary]:
+    """Play one game from the start with ``seed``, seat ``s`` deciding with ``decide[s]`` (an agent's ``step``,
+    or :func:`random_decision`): its final state and :class:`PlayoutSummary`, counted as a traced game.
+
+    ``observe`` sees every step (:data:`Watcher`): the differential harness compares two engines with it.
+    ``start`` is the initial state to play on (another class of state for the game, say), used up.
+    """
+    streams = Streams(seed)
+    seat_stream = streams.seat
+    state = game.new_initial_state() if start is None else start
+    chance_outcome = streams.sampler(state)
+    rng = streams.single_stream(state)  # sampled here directly, one call less per chance node
+    limit = game.max_game_length()
+    standings = state.standings()
+    trace: list[list[float]] = [] if standings is None else [standings]
+    turn = state.turn_number()
+    first = -1
+    actions = decisions = choices = choice_turns = legal_sum = chance = 0
+    last_choice_turn = -1
+    while True:
+        player = state.current_player()
+        if player == CHANCE:
+            if first < 0:
+                roller = state.chance_roller()
+                first = -1 if roller is None else roller
+            action = chance_outcome(state) if rng is None else state.chance_distribution().sample(rng)
+            chance += 1
+            if observe is not None:
+                observe(state, state.chance_distribution(), action)
+        elif player < 0:
+            break
+        else:
+            if first < 0:
+                first = player
+            n = len(state.legal_actions())
+            decisions += 1
+            legal_sum += n
+            if n > 1:
+                choices += 1
+                now = state.turn_number()
+                if now != last_choice_turn:
+                    choice_turns += 1
+                    last_choice_turn = now
+            action = decide[player](state, seat_stream(player))
+            if observe is not None:
+                observe(state, state.legal_actions(), action)
+        state.apply_action(action)
+        actions += 1
+        if actions > limit:
+            raise RuntimeError(f"{game.name} did not end within its declared maximum of {limit} actions")
+        if standings is not None and state.turn_number() != turn:
+            turn = state.turn_number()
+            trace.append(state.standings() or [])
+    if observe is not None:
+        observe(state, (), None)
+    if standings is not None:
+        final = state.standings()
+        if final is not None:
+            trace.append(final)
+    summary = PlayoutSummary(
+        state.winners(), first, state.turn_number(), actions, decisions, choices, choice_turns, legal_sum, chance,
+        state.metrics(), None if standings is None else trace,
+    )
+    return state, summary
 
 
 def run(

@@ -55,6 +55,8 @@ class Record:
     returns: list[float] | None = None
     initial: str | None = None
     chance: str | None = None
+    #: the data files the options name by content (``board:<digest>``): digest to text
+    boards: dict[str, str] | None = None
 
     @classmethod
     def of_state(
@@ -69,13 +71,18 @@ class Record:
         """The record of ``state``'s history from action ``since`` on (its result only once the game is over).
 
         ``chance`` says how the chance outcomes were chosen: :data:`SEEDED` (the default) when
-        they were drawn from ``seed``'s streams as :func:`tabletop.play` draws them.
+        they were drawn from ``seed``'s streams as :func:`tabletop.play` draws them. A data file
+        the game read is recorded by content (:func:`tabletop.core.datafile.by_content`), so the
+        record replays where the file is not.
         """
+        from tabletop.core.datafile import by_content
+
         done = state.is_terminal()
+        options, boards = by_content(state.game.name, state.game.options)
         return cls(
             game=state.game.name,
             version=__version__,
-            options=state.game.options,
+            options=options,
             seed=seed,
             agents=agents,
             actions=[str(a) for a in state.history()[since:]],
@@ -83,10 +90,13 @@ class Record:
             returns=[float(r) for r in state.returns()] if done else None,
             initial=initial,
             chance=chance if seed is not None else None,
+            boards=boards or None,
         )
 
     def to_json(self) -> str:
         data = {"format": FORMAT, **asdict(self)}
+        if data["boards"] is None:  # records without boards read as before, by older versions too
+            del data["boards"]
         return json.dumps(data, indent=1)
 
     @classmethod
@@ -113,6 +123,7 @@ class Record:
             returns=data.returns,
             initial=data.initial,
             chance=data.chance,
+            boards=dict(data.boards) if data.boards is not None else None,
         )
 
     def save(self, path: str | Path) -> None:
@@ -140,9 +151,14 @@ class Record:
 
     # -- the game it names ------------------------------------------------------------
     def make_game(self) -> Game:
-        """The game of the record; a bad name or option is a :class:`NotationError`."""
+        """The game of the record; a bad name or option is a :class:`NotationError`.
+
+        A data file named by content (``board:<digest>``) is read from the record's ``boards``.
+        """
+        from tabletop.core.datafile import with_boards
+
         try:
-            game = make(self.game, **self.options)
+            game = make(self.game, **with_boards(self.options, self.boards or {}))
         except TabletopError as exc:
             raise NotationError(f"the record's game: {one_line(str(exc))}") from None
         self._check_against(game)

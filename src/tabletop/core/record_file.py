@@ -17,6 +17,9 @@ FORMAT = "tabletop-record/1"
 #: Seeds are 64-bit integers, signed or not.
 SEED_RANGE = (-(2**63), 2**64 - 1)
 MAX_SEATS = 64
+#: data files a record carries by content (each a board of at most 64 kB, so at most that many characters)
+MAX_BOARDS = 4
+MAX_BOARD_CHARS = 64 * 1024
 
 
 def _option_value(value: Any) -> Any:
@@ -70,6 +73,10 @@ class RecordFile(BaseModel):
     winners: Annotated[list[Annotated[int, Field(ge=0, lt=MAX_SEATS)]], Field(max_length=MAX_SEATS)] | None = None
     returns: Annotated[list[Annotated[float, AfterValidator(_finite)]], Field(max_length=MAX_SEATS)] | None = None
     initial: Annotated[str, Field(max_length=MAX_POSITION_CHARS)] | None = None
+    boards: Annotated[
+        dict[Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")], Annotated[str, Field(max_length=MAX_BOARD_CHARS)]],
+        Field(max_length=MAX_BOARDS),
+    ] | None = None
 
 
 def _problem(error: ValidationError) -> str:

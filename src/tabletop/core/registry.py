@@ -31,7 +31,7 @@ from tabletop.core.hooks import KINDS, Hook, check_part
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-    from tabletop.core.parts import Evaluation, LiveRules, Policy, TerminalView, WebBoard
+    from tabletop.core.parts import DataPart, Evaluation, LiveRules, Policy, TerminalView, WebBoard
 
 #: The entry-point group games are registered in.
 GROUP = "tabletop.games"
@@ -218,4 +218,10 @@ def live_rules(name: str) -> LiveRules | None:
 def evaluation(name: str) -> Evaluation | None:
     """The game's evaluation of positions (for searches and analyses), if it has one."""
     found: Evaluation | None = part(name, "evaluation")
+    return found
+
+
+def data_part(name: str) -> DataPart | None:
+    """The game's data file for designers (its model and packaged file), if it has one."""
+    found: DataPart | None = part(name, "data")
     return found

@@ -69,3 +69,26 @@ def _check_result(record: Record, state: State) -> None:
         raise ReplayError(f"the replay's winners {list(state.winners())} differ from the record's {record.winners}")
     if record.returns is not None and [float(r) for r in state.returns()] != [float(r) for r in record.returns]:
         raise ReplayError(f"the replay's returns {state.returns()} differ from the record's {record.returns}")
+
+
+def drawn_from_seed(record: Record) -> bool:
+    """Whether every chance outcome of ``record`` is the one its seed gives (as :func:`tabletop.play` draws
+    them): what lets a record say ``"chance": "seed"`` so that a strict replay checks it.
+
+    The web server draws a game's dice from its seed's streams, as :func:`tabletop.play` does, unless a
+    person settled an outcome live (a race against a timer) or the game was rebuilt mid-way; a finished
+    web game's record is checked with this before it says so.
+    """
+    if record.seed is None:
+        return False
+    try:
+        state = record.initial_state()
+        streams = Streams(record.seed)
+        for text in record.actions:
+            action = state.parse_action(text)
+            if state.is_chance_node() and streams.chance(state) != action:
+                return False
+            state.apply_action(action)
+    except (NotationError, IllegalActionError):
+        return False
+    return True

@@ -9,7 +9,8 @@ import pytest
 from dk_scenarios import make_game
 
 from tabletop.core.chance import Distribution
-from tabletop.games.donkey_kong.reference import Divergence, ReferenceState, play_both
+from tabletop.games.donkey_kong.readable import ReadableDonkeyKongState
+from tabletop.testing.differential import must_catch, play_both
 
 
 def trajectory(seed: int) -> list[str]:
@@ -83,26 +84,43 @@ def test_the_field_list_makes_the_slots_the_setup_and_the_copy() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_fast_movement_equals_the_readable_reference_action_by_action(players: int) -> None:
-    """K-OBS-1..10: the same decisions and chance outcomes through the fast rules and reference.py's plain ones give
-    the same position, log, legal actions and chance nodes after every action (benchmarks/donkey_kong_equivalence.py
-    plays 10^5 games)."""
+def test_the_fast_movement_equals_the_readable_twin_action_by_action(players: int) -> None:
+    """K-OBS-1..10, R-K10: the same seeds through the fast rules and readable.py's plain ones (the differential
+    harness, tabletop.testing.differential) give the same position, log, legal actions and chance nodes before every
+    action (benchmarks/equivalence/equivalence.py --game donkey-kong plays 10^5 games)."""
     for first_player in (None, 0):
-        game = make_game(players, first_player=first_player)
-        steps = sum(play_both(game, seed) for seed in range(20))
+        twins = make_game(players, first_player=first_player).twins()
+        steps = sum(play_both(twins, seed) for seed in range(20))
         assert steps > 20 * 100  # whole games, not a stub
 
 
-def test_the_differential_check_finds_a_difference(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The check can fail: a reference whose barrels stop one space short diverges, and play_both says where."""
-    original = ReferenceState._step_mover
+def test_the_differential_check_finds_a_planted_movement_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check can fail: a readable twin whose barrels stop one space short diverges, and the harness says where."""
+    original = ReadableDonkeyKongState._step_mover
 
-    def short(self: ReferenceState) -> None:
+    def short(self: ReadableDonkeyKongState) -> None:
         if self.mover_steps_left > 1:
             self.mover_steps_left -= 1
         original(self)
 
-    monkeypatch.setattr(ReferenceState, "_step_mover", short)
-    with pytest.raises(Divergence, match="seed 0, after"):
-        for seed in range(5):
-            play_both(make_game(2), seed)
+    monkeypatch.setattr(ReadableDonkeyKongState, "_step_mover", short)
+    caught = must_catch(make_game(2).twins(), range(5))
+    assert caught.what == "positions" and "seed" in str(caught)
+
+
+def test_the_differential_check_finds_a_planted_route_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-K10: a fast route table that lets a pawn turn back (the first ruling's "no space twice") is caught: the
+    legal actions differ on the first turn from START."""
+    from tabletop.games.donkey_kong import routes
+
+    def anything_goes(heading: tuple[int, int], along: int, climb: int) -> tuple[int, int]:
+        return heading
+    monkeypatch.setattr(routes, "step_allowed", anything_goes)
+    game = make_game(2, data=None)
+    game.rules.board._routes.clear()
+    try:
+        caught = must_catch(game.twins(), range(5))
+    finally:
+        monkeypatch.undo()
+        game.rules.board._routes.clear()
+    assert caught.what == "options"

@@ -2,7 +2,7 @@
 
 Boards of a user's own are generated (dk_boards.py) with short loops of ladders and girders,
 ladders side by side and a START joined to several spaces; the packaged board is checked
-against the readable reference's routes too.
+against the readable twin's routes too.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tabletop.games.donkey_kong.board import Board
-from tabletop.games.donkey_kong.reference import plain_routes
+from tabletop.games.donkey_kong.readable import plain_routes
 
 
 def turns_back(ways: list[str]) -> bool:
@@ -59,7 +59,7 @@ def check_routes(table: dict[str, Any], board: Board) -> None:
 def test_k_pawn_2_no_route_turns_back_on_a_generated_board(table: dict[str, Any]) -> None:
     """K-PAWN-2, R-K1, R-K10: on boards with loops shorter than a die roll, ladders side by side and START joined to
     several spaces, no route turns back (directions read from the spaces' names), none enters a space twice, and the
-    fast routes are the readable reference's."""
+    fast routes are the readable twin's."""
     check_routes(table, make_board(table))
 
 
@@ -85,10 +85,10 @@ def test_r_k21_start_offers_what_a_girder_space_with_the_same_neighbours_offers(
         assert {path[-1] for path in from_start} == {path[-1] for path in from_s}
 
 
-def test_the_packaged_board_offers_the_readable_references_routes() -> None:
-    """R-K10, R-K2 on the packaged board: the fast route table equals the reference's plain search, from every space,
-    for every face and for a count longer than any route (the R-K2 fallback); for the faces, every route has the full
-    count or reaches the Finish."""
+def test_the_packaged_board_offers_the_readable_twins_routes() -> None:
+    """R-K10, R-K2 on the packaged board: the fast route table equals the readable twin's plain search, from every
+    space, for every face and for a count longer than any route (the R-K2 fallback); for the faces, every route has
+    the full count or reaches the Finish."""
     board = make_game(2).rules.board
     for s in range(board.size):
         if s != board.oil:

@@ -1,17 +1,18 @@
 """The compiled random playout is the readable rules' game, seed by seed (style habit 11; issue 27).
 
-Every game here goes through :func:`tabletop.testing.kernels.lockstep`: the readable rules
-(:class:`~tabletop.games.doodle_jump.readable.ReadableDoodleJumpState`) and the kernel side by side,
-the position compared field by field after every action, the legal actions in their order at
-every decision, the chance outcome for the same uniform number at every chance node; then the
-compiled playout's own game (its loop, its streams) must be the same game. The large run is
-``benchmarks/equivalence/doodle_jump_kernel.py`` (10^5 games). Planted mutations, one per rule
-the kernel writes out, must be caught.
+Every game here goes through the differential harness (:mod:`tabletop.testing.differential`) with the
+pair ``DoodleJumpGame.kernel_twins()`` declares: the kernel stepped on its row
+(:class:`~tabletop.core.twins.KernelEngine`) and the readable rules
+(:class:`~tabletop.games.doodle_jump.readable.ReadableDoodleJumpState`) side by side, before every action
+the position compared field by field, the legal actions in their order at every decision, the chance
+outcome drawn for the same uniform number at every chance node; then the compiled playout's own game (its
+loop, its streams) must be the same game and its summary the rules' summary. The large run is
+``benchmarks/equivalence/equivalence.py --game doodle-jump --kernel`` (10^5 games). Planted mutations, one
+per rule the kernel writes out, must be caught (:func:`~tabletop.testing.differential.must_catch`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,8 +24,7 @@ from tabletop.analysis.runner import game_seed
 from tabletop.core.compiled import COMPILED
 from tabletop.games.doodle_jump import DoodleJumpGame
 from tabletop.games.doodle_jump.playout import RandomPlayout
-from tabletop.games.doodle_jump.readable import ReadableDoodleJumpState
-from tabletop.testing.kernels import KernelDivergence, lockstep, uncompiled_copy
+from tabletop.testing.differential import must_catch, play_both, uncompiled_copy
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled kernels need Numba (the fast extra)")
 
@@ -37,7 +37,7 @@ CONFIGS: list[dict[str, Any]] = [
     {"players": 3, "tiles": "power", "first_player": 2},
     {"players": 2, "tiles": "power", "turn_limit": 6},
 ]
-MODULES = [f"tabletop.games.doodle_jump.{name}" for name in ("kernel", "kernel_turn", "playout")]
+MODULES = [f"tabletop.games.doodle_jump.{name}" for name in ("kernel", "kernel_turn", "kernel_chance", "playout")]
 
 
 def _game(**options: Any) -> DoodleJumpGame:
@@ -52,18 +52,15 @@ def _playout(game: DoodleJumpGame) -> RandomPlayout:
     return playout
 
 
-def _readable(game: DoodleJumpGame) -> Callable[[], ReadableDoodleJumpState]:
-    return lambda: ReadableDoodleJumpState(game)
-
-
 @pytest.mark.parametrize("options", CONFIGS, ids=lambda o: "-".join(str(v) for v in o.values()))
 def test_the_kernel_plays_the_readable_rules_game(options: dict[str, Any]) -> None:
     """D-SETUP-1..3, D-TURN-1..3, D-JUMP-1, D-JUMP-2, D-SYMBOL-1..4, D-TILE-1..6, D-EXPERT-1..8, D-FALL-1,
     D-PUSH-1, D-WIN-1, R-D1..R-D24 as the readable rules play them: the same position after every action,
     the same legal actions at every decision, the same outcome at every chance node, for every seed."""
     game = _game(**options)
-    twin = _playout(game).twin()
-    actions = sum(lockstep(twin, game_seed(7, i), _readable(game)) for i in range(30))
+    twins = game.kernel_twins()
+    assert twins is not None
+    actions = sum(play_both(twins, game_seed(7, i)) for i in range(30))
     assert actions > 30 * 20
 
 
@@ -109,7 +106,7 @@ MUTATIONS: list[tuple[str, str, str, dict[str, Any], str]] = [
      "    for row in range(t.levels):\n        level = s[t.o_order + row]\n        occupied", {}, "R-D10"),
     ("kernel_turn", "if q >= 0 and s[t.o_board + q] < 0 and not holds_doodler(t, s, q):",
      "if q >= 0 and s[t.o_board + q] < 0:", {"players": 4}, "D-FALL-1"),
-    ("kernel_turn", "running += s[t.o_box + kind] / total", "running += 1 / total", {}, "D-SETUP-2"),
+    ("kernel_chance", "running += s[t.o_box + kind] / total", "running += 1 / total", {}, "D-SETUP-2"),
     ("kernel", "if phase == P_USE and (s[NUMBERED] or s[SYMBOL]):", "if s[NUMBERED] or s[SYMBOL]:",
      {"tiles": "expert"}, "D-EXPERT-2"),
     ("kernel_turn", "if s[t.o_pos + s[SEAT]] >= 0 and shield_kind(t, s) >= 0:", "if shield_kind(t, s) >= 0:",
@@ -135,16 +132,9 @@ def test_a_planted_mutation_is_caught(
     options = dict(options)
     start = options.pop("start", None)
     game = _game(**{"players": 2, "tiles": "power", **options})
-    copies = uncompiled_copy(MODULES, mutate)
-    twin = copies["tabletop.games.doodle_jump.playout"].RandomPlayout(game).twin()
-    with pytest.raises(KernelDivergence):
-        for i in range(40):
-            lockstep(twin, game_seed(5, i), _readable(game), start)
-
-
-def test_the_uncompiled_copy_without_a_mutation_agrees() -> None:
-    """The mutation tests' copies are the kernel itself: unchanged, they agree with the rules."""
-    game = _game(players=2, tiles="expert")
-    twin = uncompiled_copy(MODULES)["tabletop.games.doodle_jump.playout"].RandomPlayout(game).twin()
-    for i in range(3):
-        lockstep(twin, game_seed(5, i), _readable(game))
+    seeds = [game_seed(5, i) for i in range(40)]
+    plain = uncompiled_copy(MODULES)["tabletop.games.doodle_jump.playout"].RandomPlayout(game).twins(start)
+    for seed in seeds[:3]:  # unchanged, the uncompiled kernel agrees (from that position too)
+        play_both(plain, seed)
+    mutated = uncompiled_copy(MODULES, mutate)["tabletop.games.doodle_jump.playout"].RandomPlayout(game).twins(start)
+    must_catch(mutated, seeds)

@@ -1,12 +1,14 @@
 """The compiled random playout is the readable rules' game, seed by seed (style habit 11; issue 27).
 
-Every game here goes through :func:`tabletop.testing.kernels.lockstep`: the rules
-(:class:`~tabletop.games.jumanji.state.JumanjiState`) and the kernel side by side, the position compared
-field by field after every action (the draw pile's order and the Wait roll count included), the legal
-actions in their order at every decision, the chance outcome for the same uniform number at every chance
-node; then the compiled playout's own game (its loop, its streams) must be the same game, and its row the
-traced game's row. The large run is ``benchmarks/equivalence/kernels.py --game jumanji`` (10^5 games).
-Planted mutations, one per rule the kernel writes out, must be caught.
+Every game here goes through the differential harness (:mod:`tabletop.testing.differential`) with the
+pair ``JumanjiGame.kernel_twins()`` declares: the kernel stepped on its row
+(:class:`~tabletop.core.twins.KernelEngine`) and the rules (:class:`~tabletop.games.jumanji.state.JumanjiState`)
+side by side, before every action the position compared field by field (the draw pile's order and the Wait
+roll count included), the legal actions in their order at every decision, the chance outcome drawn for the
+same uniform number at every chance node; then the compiled playout's own game (its loop, its streams) must
+be the same game, its summary the rules' summary, and its row the traced game's row. The large run is
+``benchmarks/equivalence/equivalence.py --game jumanji --kernel`` (10^5 games). Planted mutations, one per
+rule the kernel writes out, must be caught (:func:`~tabletop.testing.differential.must_catch`).
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from tabletop.agents.heuristic import HeuristicAgent
 from tabletop.analysis.metrics import place_metrics, play_traced, row_of
 from tabletop.analysis.runner import Decisiveness, RunSpec, Variant, fast_playout, game_seed, play_chunk, to_columns
 from tabletop.core.compiled import COMPILED
+from tabletop.core.twins import Twins
 from tabletop.games.jumanji import JumanjiGame
 from tabletop.games.jumanji.data import default_path
-from tabletop.testing.kernels import KernelDivergence, lockstep, uncompiled_copy
+from tabletop.testing.differential import must_catch, play_both, uncompiled_copy
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled kernels need Numba (the fast extra)")
 
@@ -57,13 +60,17 @@ def playout_of(game: JumanjiGame) -> RandomPlayout:
     return playout
 
 
+def kernel_twins(game: JumanjiGame) -> Twins:
+    twins = game.kernel_twins()
+    assert twins is not None
+    return twins
+
+
 def compare(game: JumanjiGame, seed: int) -> int:
-    """Lockstep, then the compiled playout's row against the traced game's row."""
-    playout = playout_of(game)
-    actions = lockstep(playout.twin(), seed)
+    """The harness on the game's pair, then the compiled playout's row against the traced game's row."""
+    actions = play_both(kernel_twins(game), seed)
     row = play_traced(game, [RandomAgent() for _ in range(game.num_players)], seed)[1]
-    if row_of(playout(seed), seed, game.time_model()) != row:
-        raise KernelDivergence(f"seed {seed}: the rows differ")
+    assert row_of(playout_of(game)(seed), seed, game.time_model()) == row, f"seed {seed}: the rows differ"
     return actions
 
 
@@ -137,7 +144,11 @@ MUTATIONS: list[tuple[str, str, str, dict[str, Any], str]] = [
     ("kernel", "    first = cur if s[KIND] == JUNGLE_KIND else cur + 1", "    first = cur + 1", {}, "J-JUNGLE-2"),
     ("playout", "action = legal[pick(streams[1 + seat], count)]", "action = legal[pick(streams[1], count)]", {},
      "the seats' own streams"),
+    ("kernel", "places[seat] = t.rank[seat, s[t.o_pos + seat]]", "places[seat] = t.rank[seat, s[t.o_pos + seat] // 2]",
+     {}, "standings"),
 ]  # fmt: skip
+#: what sees each mutation first: the standings touch no position, so only the summaries (results) reveal them
+CAUGHT_BY = {"standings": "results", "the seats' own streams": "runs (one engine raised)"}
 
 
 @pytest.mark.parametrize("module, original, planted, options, rule", MUTATIONS, ids=[m[4] for m in MUTATIONS])
@@ -156,28 +167,21 @@ def test_a_planted_mutation_is_caught(
     options = dict(options)
     start = options.pop("start", None)
     game = make(**{"players": 3, **options})
-    twin = uncompiled_copy(MODULES, mutate)["tabletop.games.jumanji.playout"].RandomPlayout(game).twin()
-    if start is not None:  # unchanged, the kernel agrees from that position
-        plain = uncompiled_copy(MODULES)["tabletop.games.jumanji.playout"].RandomPlayout(game).twin()
-        for i in range(5):
-            lockstep(plain, game_seed(5, i), start=start)
-    with pytest.raises(KernelDivergence):
-        for i in range(40):
-            lockstep(twin, game_seed(5, i), start=start)
-
-
-def test_the_uncompiled_copy_without_a_mutation_agrees() -> None:
-    """The mutation tests' copies are the kernel itself: unchanged, they agree with the rules."""
-    game = make(players=3)
-    twin = uncompiled_copy(MODULES)["tabletop.games.jumanji.playout"].RandomPlayout(game).twin()
-    for i in range(3):
-        lockstep(twin, game_seed(5, i))
+    seeds = [game_seed(5, i) for i in range(40)]
+    plain = uncompiled_copy(MODULES)["tabletop.games.jumanji.playout"].RandomPlayout(game).twins(start)
+    for seed in seeds[:3]:  # unchanged, the uncompiled kernel agrees (from that position too)
+        play_both(plain, seed)
+    mutated = uncompiled_copy(MODULES, mutate)["tabletop.games.jumanji.playout"].RandomPlayout(game).twins(start)
+    caught = must_catch(mutated, seeds)
+    assert caught.what == CAUGHT_BY.get(rule, caught.what), caught
+    if rule == "the seats' own streams":  # the stepped game draws from the right streams: the kernel's loop does not
+        assert "whole-game loop" in str(caught)
 
 
 def test_a_board_with_shared_spaces_plays_by_the_readable_rules(crossing: Callable[..., JumanjiGame]) -> None:
     """R-J11: crossings are not in the kernel, so the game offers no playout and the runner plays the rules."""
     game = crossing(players=3)
-    assert game.random_playout() is None
+    assert game.random_playout() is None and game.twins() is None and game.kernel_twins() is None
     with pytest.raises(ValueError, match="shared spaces"):
         RandomPlayout(game)
     variant = Variant("x", game, (RandomAgent(), RandomAgent(), RandomAgent()))

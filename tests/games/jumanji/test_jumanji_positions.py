@@ -1,7 +1,7 @@
 """Only positions a game can reach are read: pieces, cards, phase and counters must agree.
 
 Each refusal names the field that is wrong; the texts here are real positions with one field
-changed, as the fuzzer (benchmarks/fuzz.py) changes them.
+changed, as the fuzzer (benchmarks/fuzz/fuzz.py) changes them.
 """
 
 from __future__ import annotations

@@ -20,7 +20,9 @@ import pytest
 import uvicorn
 
 from tabletop.interfaces.web.app import create_app
+from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.rooms import Settings
+from web_api import postgresql_schema
 
 CHROMIUM = os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -60,7 +62,8 @@ class LiveServer:
         self.app: Any = None
 
     def start(self) -> LiveServer:
-        self.app = create_app(self.database, self.settings)
+        # the test games are registered in this process only: analyses run in its threads, not in workers
+        self.app = create_app(self.database, self.settings, limits=Limits(analysis_workers=0))
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws="websockets-sansio", ws_per_message_deflate=False)
         self._server = uvicorn.Server(config)
@@ -84,32 +87,14 @@ class LiveServer:
         self.start()
 
 
-#: the PostgreSQL server of the tests (``make test`` starts it with .ci/postgres.sh and sets this URL)
-POSTGRESQL = os.environ.get("TABLETOP_TEST_POSTGRESQL", "")
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def any_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database: an SQLite file, then a PostgreSQL schema of its own."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'games.db'}"
         return
-    if not POSTGRESQL:
-        pytest.skip("no PostgreSQL: `make test` starts one and sets TABLETOP_TEST_POSTGRESQL")
-    import secrets
-
-    import sqlalchemy as sa
-
-    schema = f"test_{secrets.token_hex(6)}"
-    admin = sa.create_engine(POSTGRESQL)
-    with admin.begin() as conn:
-        conn.execute(sa.text(f"CREATE SCHEMA {schema}"))
-    try:
-        yield f"{POSTGRESQL}?options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
+    with postgresql_schema() as url:
+        yield url
 
 
 @pytest.fixture
@@ -141,10 +126,10 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def screenshot(page: Any, name: str) -> Path:
+def screenshot(page: Any, name: str, full_page: bool = True) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 
@@ -152,6 +137,16 @@ def screenshot(page: Any, name: str) -> Path:
 def shoot() -> Any:
     """Save a screenshot of a page under test-artifacts/ (``shoot(page, "name")``)."""
     return screenshot
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's ``axe.min.js`` (the npm package, which ``make test`` installs under .venv/node)."""
+    from table_pages import AXE
+
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: `make test` installs the axe-core npm package under .venv/node")
+    return AXE.read_text(encoding="utf-8")
 
 
 @pytest.fixture
@@ -170,13 +165,13 @@ def start_server(tmp_path: Path) -> Iterator[Any]:
 
 
 # -- Jumanji positions reached by seeded play, stored as a game of people ---------------------
-def jumanji_prefix(players: int, wanted: Any) -> list[str]:
-    """The actions of the first seeded random Jumanji game that reaches a position ``wanted`` accepts."""
+def game_prefix(game_name: str, players: int, wanted: Any) -> list[str]:
+    """The actions of the first seeded random game that reaches a position ``wanted`` accepts."""
     import random
 
     from tabletop.core.registry import make
 
-    game = make("jumanji", players=players)
+    game = make(game_name, players=players)
     for seed in range(2000):
         rng = random.Random(seed)
         state = game.new_initial_state()
@@ -189,7 +184,13 @@ def jumanji_prefix(players: int, wanted: Any) -> list[str]:
     raise AssertionError("no seeded game reached the wanted position")
 
 
-def store_people_game(database: str, game_name: str, players: int, actions: list[str]) -> tuple[str, list[str]]:
+def jumanji_prefix(players: int, wanted: Any) -> list[str]:
+    """The actions of the first seeded random Jumanji game that reaches a position ``wanted`` accepts."""
+    return game_prefix("jumanji", players, wanted)
+
+
+def store_people_game(database: str, game_name: str, players: int, actions: list[str],
+                      seed: int = 99) -> tuple[str, list[str]]:
     """A game of people stored with these actions (as if played); returns its id and each seat's token."""
     from tabletop.core.registry import make
     from tabletop.interfaces.web.store import Seat, Store, hash_token
@@ -198,7 +199,7 @@ def store_people_game(database: str, game_name: str, players: int, actions: list
     tokens = [f"token-of-seat-{s}" for s in range(players)]
     seats = [Seat(kind="human", name=f"p{s + 1}", token_hash=hash_token(t), joined=True) for s, t in enumerate(tokens)]
     game = make(game_name, players=players)
-    game_id = store.create_game(game_name, game.options, 99, seats)
+    game_id = store.create_game(game_name, game.options, seed, seats)
     state = game.new_initial_state()
     for number, text in enumerate(actions):
         mover = state.current_player()
@@ -208,13 +209,53 @@ def store_people_game(database: str, game_name: str, players: int, actions: list
     return game_id, tokens
 
 
+def rescue_seed(players: int, actions: list[str], misses: int, hit: bool = False) -> int:
+    """A seed whose server makes the first ``misses`` Rescue die rolls of the rescue after ``actions`` miss the
+    card's symbol (and the wild face), and with ``hit`` the next roll show it: the rolls of a rescuer who rolls
+    alone, as the web server draws them."""
+    from tabletop.core.play import Streams
+    from tabletop.core.registry import make
+    from tabletop.games.jumanji.live import RescueRace
+    from tabletop.interfaces.web.rooms import resume_seed
+
+    state = make("jumanji", players=players).new_initial_state()
+    for text in actions:
+        state.apply_action(text)
+    race = RescueRace(state)
+    hits = {race.symbol, race.wild}
+    for seed in range(1000):
+        rng = Streams(resume_seed(seed, len(actions))).stream("live")
+        faces = [race.faces[min(int(rng.random() * len(race.faces)), len(race.faces) - 1)]
+                 for _ in range(misses + hit)]
+        if not hits & set(faces[:misses]) and (not hit or faces[-1] in hits):
+            return seed
+    raise AssertionError(f"no seed misses the symbol {misses} times")
+
+
+@pytest.fixture
+def stored_game() -> Any:
+    """``stored_game(database, game, players, wanted)``: a game of people stored at a wanted position (seeded
+    random play reaches it); returns its id, each seat's token and its actions."""
+
+    def make_one(database: str, game_name: str, players: int, wanted: Any) -> tuple[str, list[str], list[str]]:
+        actions = game_prefix(game_name, players, wanted)
+        game_id, tokens = store_people_game(database, game_name, players, actions)
+        return game_id, tokens, actions
+
+    return make_one
+
+
 @pytest.fixture
 def stored_position() -> Any:
-    """``stored_position(database, players, wanted)``: a Jumanji game of people at a wanted position."""
+    """``stored_position(database, players, wanted, misses=0, hit=False)``: a Jumanji game of people at a wanted
+    position; with ``misses``, stored with a seed whose first rescue rolls miss that many times (a rescue that
+    lasts), and with ``hit``, whose next roll shows the symbol."""
 
-    def make_one(database: str, players: int, wanted: Any) -> tuple[str, list[str], list[str]]:
+    def make_one(database: str, players: int, wanted: Any, misses: int = 0,
+                 hit: bool = False) -> tuple[str, list[str], list[str]]:
         actions = jumanji_prefix(players, wanted)
-        game_id, tokens = store_people_game(database, "jumanji", players, actions)
+        seed = rescue_seed(players, actions, misses, hit) if misses or hit else 99
+        game_id, tokens = store_people_game(database, "jumanji", players, actions, seed)
         return game_id, tokens, actions
 
     return make_one

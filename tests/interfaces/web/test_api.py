@@ -23,6 +23,7 @@ from tabletop.core.registry import installed_games
 from tabletop.core.replay import replay
 from tabletop.interfaces.cli.app import app as cli
 from tabletop.interfaces.web.app import create_app
+from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.rooms import Settings
 from web_api import create, token_of, view
 
@@ -47,7 +48,8 @@ def database(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(database: str) -> Iterator[TestClient]:
-    with TestClient(create_app(database, INSTANT)) as c:
+    # the test games are registered in this process only: analyses run in its threads, not in workers
+    with TestClient(create_app(database, INSTANT, limits=Limits(analysis_workers=0))) as c:
         yield c
 
 
@@ -202,7 +204,13 @@ def test_a_finished_game_is_analysed_and_a_game_in_progress_is_not(client: TestC
     created = create(client, "race", [{"kind": "bot", "bot": "beginner"}] * 2)
     game_id = created["id"]
     wait_until(lambda: view(client, game_id)["terminal"])
-    analysis = client.get(f"/api/games/{game_id}/analysis").json()
+    first = client.get(f"/api/games/{game_id}/analysis")  # a job: queued, then done
+    assert first.status_code in (200, 202)
+    if first.status_code == 202:
+        assert first.json()["status"] in ("queued", "running") and int(first.headers["Retry-After"]) >= 1
+    done = wait_until(lambda: (r := client.get(f"/api/games/{game_id}/analysis")).status_code == 200 and r,
+                      timeout=60)
+    analysis = done.json()
     assert analysis["seats"] == [0, 1] and analysis["decisions"]  # no human seat: every seat is analysed
     actions = view(client, game_id)["actions"]
     for decision in analysis["decisions"]:

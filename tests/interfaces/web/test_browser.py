@@ -1,7 +1,8 @@
 """Browser tests: Playwright drives Debian's headless Chromium against a real server on loopback.
 
 Each installed game (examples/pig too) is created from the lobby and played to the end against bots with the
-keyboard; two browsers play each other while a third watches; a page reloads and
+keyboard alone (issue 23: Tab to the board's choices, keys for the rest; the end dialog takes the focus, Rematch
+first); two browsers play each other while a third watches; a page reloads and
 the server restarts mid-game. The table's own tests (touch, rescue presses, focus, accessibility) are in
 test_table_browser.py.
 Screenshots of each game's page are saved under test-artifacts/.
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 
 from tabletop.core.registry import installed_games, make
-from tabletop.interfaces.web.app import heuristic_available
+from tabletop.interfaces.web.catalog import heuristic_available
 from tabletop.interfaces.web.rooms import Settings
 
 #: every installed game (the packaged ones and any other, such as examples/pig)
@@ -34,9 +35,19 @@ def create_from_lobby(page: Any, server: Any, game: str, seats: list[str], playe
     page.click("#create-button")
 
 
+def tab_to(page: Any, selector: str, limit: int = 80) -> bool:
+    """Press Tab until the focus is on an element matching ``selector`` (False if it never gets there)."""
+    for _ in range(limit):
+        if page.evaluate("(s) => Boolean(document.activeElement?.matches(s))", selector):
+            return True
+        page.keyboard.press("Tab")
+    return False
+
+
 def play_to_the_end(page: Any, limit: float = 150.0, last: bool = False) -> None:
-    """Press keys like a person, until the game ends: R to roll, 1 for the first choice listed (or the last
-    one's number), Enter on a choice the board shows, Space in a rescue, J at a tie."""
+    """Play with the keyboard alone, like a person: R to roll, 1 for the first choice listed (or the last one's
+    number), Tab to a choice the board shows and Enter, Space in a rescue, J at a tie. Nothing is clicked or
+    focused by the test itself."""
     deadline = time.monotonic() + limit
     status = page.locator("#status")
     while "Game over" not in status.inner_text():
@@ -50,8 +61,7 @@ def play_to_the_end(page: Any, limit: float = 150.0, last: bool = False) -> None
             page.keyboard.press("r")
         elif choices:
             page.keyboard.press(str(min(choices, 9)) if last else "1")
-        elif page.locator("#board .target").count():
-            page.locator("#board .target").first.focus()
+        elif page.locator("#board .target").count() and tab_to(page, "#board .target"):
             page.keyboard.press("Enter")
         page.wait_for_timeout(25)
 
@@ -60,7 +70,7 @@ def close_help(page: Any) -> None:
     """The first game of a kind opens "How to play"; a person reads it and presses "Got it"."""
     page.wait_for_timeout(300)
     if page.locator("dialog#help[open]").count():
-        page.click("dialog#help[open] button")
+        page.keyboard.press("Enter")  # the dialog opened with its button focused
 
 
 def invite_of(page: Any, seat: int) -> str:
@@ -80,13 +90,19 @@ def test_a_game_from_the_lobby_played_to_the_end_against_bots(page: Any, start_s
     bot = "bot:easy" if heuristic_available(game) else "bot:beginner"
     create_from_lobby(page, server, game, ["me", bot])
     page.wait_for_url(re.compile(r"/game/\w+\?token="))
-    page.wait_for_selector("#board svg, #board pre")
+    page.wait_for_selector("#board svg, #board pre, #board .html-board")
     assert "You play seat 1" in page.inner_text("#whoami")
     close_help(page)
     shoot(page, f"{game}-start")
-    play_to_the_end(page, last=game == "donkey-kong")  # Donkey Kong's last route choice climbs when it can
+    play_to_the_end(page, last=game in ("donkey-kong", "pig"))  # the last choice climbs (or holds) when it can
     assert page.locator("#log li").count() >= 2
-    page.wait_for_selector("#end-screen")
+    page.wait_for_selector("#end-screen[open]")
+    # the end takes the focus, Rematch first; Tab goes on to Replay and back
+    assert page.evaluate("document.activeElement.id") == "rematch"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "end-replay"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.id") == "rematch"
     shoot(page, f"{game}-end")
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(100)
@@ -175,10 +191,13 @@ def test_the_replay_page_steps_forward_and_back(page: Any, server: Any) -> None:
     page.click(".spectate-link")
     page.wait_for_selector("#status:has-text('Game over')")
     page.click("#end-replay")
-    page.wait_for_selector("#step:has-text('0 /')")
+    page.wait_for_selector("#step:has-text('Step 0 of')")
     page.keyboard.press("ArrowRight")
-    page.wait_for_selector("#step:has-text('1 /')")
+    page.wait_for_selector("#step:has-text('Step 1 of')")
     assert page.locator("#log li").count() == 1
+    # issue 23, finding 6: what the step did, in the log's words, then its notation ("Step 5 / 128: failed" said none)
+    step = page.inner_text("#step")
+    assert re.fullmatch(r"Step 1 of \d+: .+ \(.+\)", step) and page.inner_text("#log li") in step, step
     page.keyboard.press("End")
     page.wait_for_selector("#turn:has-text('Won by')")
     page.keyboard.press("ArrowLeft")
@@ -194,15 +213,21 @@ def test_the_replay_page_explains_each_decision(page: Any, server: Any) -> None:
     page.click(".spectate-link")
     page.wait_for_selector("#status:has-text('Game over')")
     page.click("#end-replay")
-    page.wait_for_selector("#step:has-text('0 /')")
+    page.wait_for_selector("#step:has-text('Step 0 of')")
     page.click("#analyse")
-    page.wait_for_selector("#analysis-status:has-text('decisions judged by')", timeout=30_000)
+    page.wait_for_selector("#analysis-status:has-text('judged by the expert bot')", timeout=30_000)
     items = page.locator("#analysis li")
     assert items.count() >= 1 and "Chance of winning before" in items.first.inner_text()
+    # issue 23, finding 6: counts agree with their nouns, and no line ends in a bare ": 0"
+    status = page.inner_text("#analysis-status")
+    assert re.match(r"(1 decision|\d+ decisions) judged by the expert bot \(.+\), [\d,]+ search iterations? each; ",
+                    status), status
+    for line in items.all_inner_texts():
+        assert re.search(r": (no change|\d+ percentage points? (better|worse))( \(\w+\))?\.$", line), line
     assert page.locator("#analysis li.swing").count() <= 3
     index = int(items.last.get_attribute("data-index") or 0)
     items.last.click()  # the position before that decision
-    page.wait_for_selector(f"#step:has-text('{index} /')")
+    page.wait_for_selector(f"#step:has-text('Step {index} of')")
 
 
 @pytest.mark.skipif("donkey-kong" not in REAL_GAMES, reason="the Donkey Kong game is not installed")

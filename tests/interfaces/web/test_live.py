@@ -78,7 +78,7 @@ def test_a_rescue_is_played_live_and_settled_as_ordinary_chance_outcomes(
     database: str, client_for: Callable[[Settings], TestClient], stored_position: Any
 ) -> None:
     both = lambda s: is_rescue(s) and 0 in rescuers_in_order(s) and 1 in rescuers_in_order(s)  # noqa: E731
-    game_id, (ann, _bob), actions = stored_position(database, 2, both)
+    game_id, (ann, _bob), actions = stored_position(database, 2, both, misses=2, hit=True)
     client = client_for(QUICK)
     live = wait_until(lambda: (v := client.get(f"/api/games/{game_id}").json()["live"]) and v["phase"] == "running"
                       and v)
@@ -104,7 +104,7 @@ def test_a_rescue_is_played_live_and_settled_as_ordinary_chance_outcomes(
             break
         live = client.get(f"/api/games/{game_id}").json()["live"]
         saved = live is not None and any(r["seat"] == 0 and r["saved"] for r in live["rescuers"])
-    assert saved, "eight faces: rolling for a second shows the symbol"
+    assert saved, "the seed makes Ann's third roll show the symbol"
     wait_until(lambda: len(room.actors) >= len(actions) + 2, timeout=5)
     history = [str(a) for a in room.state.history()]
     ann_first = rescuers_in_order(replayed(2, actions))[0]
@@ -147,19 +147,32 @@ def test_bots_roll_their_rescue_dice_and_a_bot_only_game_finishes(client_for: Ca
     assert list(replay(record).winners()) == final["winners"]
 
 
-def test_a_rescue_die_rolls_about_once_a_second(
+def test_a_press_while_the_rescue_die_rolls_waits_for_it_to_land(
     database: str, client_for: Callable[[Settings], TestClient], stored_position: Any
 ) -> None:
-    """Holding the key down does not roll faster than a die can be tossed, landed and read."""
-    game_id, (ann, _bob), _ = stored_position(database, 2, lambda s: is_rescue(s) and 0 in rescuers_in_order(s))
-    client = client_for(replace(QUICK, live_seconds=3.0, live_act_seconds=0.5))
+    """Issue 23, finding 4: a die takes a moment to toss, land and read, so a press made while it rolls is kept and
+    rolls it the moment it lands (no press is lost to a network or a hand a little early); at most two presses wait,
+    so hammering the button never rolls faster than a die: one roll per ``act_seconds``, as the engine's odds say."""
+    game_id, (ann, _bob), _ = stored_position(database, 2, lambda s: is_rescue(s) and rescuers_in_order(s) == [0],
+                                              misses=4)
+    client = client_for(replace(QUICK, live_seconds=4.0, live_act_seconds=0.5))
     wait_until(lambda: (v := client.get(f"/api/games/{game_id}").json()["live"]) and v["phase"] == "running")
-    first = client.post(f"/api/games/{game_id}/press", json={"token": ann, "what": "roll"})
-    again = client.post(f"/api/games/{game_id}/press", json={"token": ann, "what": "roll"})
-    live = client.get(f"/api/games/{game_id}").json()["live"]
-    mine = next(r for r in live["rescuers"] if r["seat"] == 0)
-    assert first.status_code == 200 and mine["rolls"] == 1
-    if not mine["saved"]:
-        assert again.status_code == 409 and "your die is still rolling" in again.json()["detail"]
-        time.sleep(0.55)
-        assert client.post(f"/api/games/{game_id}/press", json={"token": ann, "what": "roll"}).status_code == 200
+
+    def press() -> int:
+        answer: int = client.post(f"/api/games/{game_id}/press", json={"token": ann, "what": "roll"}).status_code
+        return answer
+
+    def mine() -> dict[str, Any]:
+        live = client.get(f"/api/games/{game_id}").json()["live"]
+        return {**next(r for r in live["rescuers"] if r["seat"] == 0), "queued": live["queued"]}
+
+    assert press() == 200 and mine()["rolls"] == 1
+    assert [press(), press(), press()] == [200, 200, 200]  # while the die rolls: kept, two of them at most
+    waiting = mine()
+    assert waiting["rolls"] == 1 and waiting["queued"] == [0]
+    second = wait_until(lambda: (m := mine())["rolls"] >= 2 and m)
+    assert second["rolls"] == 2 and second["queued"] == [0], "the second waiting press waits for the next landing"
+    third = wait_until(lambda: (m := mine())["rolls"] >= 3 and m)
+    assert third["queued"] == []
+    time.sleep(0.8)
+    assert mine()["rolls"] == 3, "three presses during one roll roll twice more, not three times"

@@ -245,7 +245,7 @@ def test_a_database_of_revision_0002_is_migrated_and_its_games_go_on(database: s
                              "VALUES ('cafe01', 0, 'left', 0, '2026-01-01 00:00:00+00:00')"))
     engine.dispose()
     store = Store(database)
-    assert store.revision() == "0003"
+    assert store.revision() == "0004"
     stored = store.load("cafe01")
     assert stored is not None and stored.actions == ["left"] and stored.notes == {}
     assert stored.clock is None and stored.rematch is None and not stored.seats[0].host

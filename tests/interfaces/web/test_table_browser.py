@@ -1,172 +1,53 @@
 """The table as a person meets it, in Debian's headless Chromium: mouse at 1280x800, touch at 390x844.
 
-- whole games of each kind against a bot, played with the mouse on a desktop and with touch on a phone,
-  to the end screen (and a rematch);
-- the Jumanji rescue button pressed and held 150 ms with the mouse and with touch during a real
-  countdown (a roll a second, as the game paces it): every press rolls once; keyboard focus survives
-  the updates;
+- whole games of each kind (pig too) against a bot, played with the mouse on a desktop and with touch on a phone,
+  to the end screen and a rematch, without ever scrolling: at every decision the status bar asks of the player,
+  a control answering it lies wholly on screen and uncovered, and it is pressed where it is (issue 23,
+  finding 2); the "Just now" line is never cut; every board label is drawn, at 12 CSS px at least (finding 3);
+- the end screen: a dialog that takes the focus, Rematch first, a results table (finding 5);
+- the Jumanji rescue during the real 8-second countdown at the game's pace of a roll a second: eight presses
+  spread over the 8 seconds, held 150 ms each with the mouse or a finger, give eight rolls (finding 4);
 - a choice button keeps the focus when an update arrives;
 - pass and play, the waiting room with "start now", the turn clock, the HTML 404 page;
-- on a phone: the board above the fold, no board text under 11 CSS px, no layout shift;
+- on a phone: no layout shift as the game starts;
 - axe-core (the npm package's ``axe.min.js``, which ``make test`` installs under .venv/node) finds no
-  violation of any impact on the lobby, each game page (start, mid-game, end), the waiting room, the
+  violation of any impact on the lobby, each game page (start, a decision, end), the waiting room, the
   replay page and the 404 page, at both sizes.
 
-Screenshots are saved under test-artifacts/ (``table-<game>-<device>-<moment>.png``).
+Screenshots of what the screen shows are saved under test-artifacts/ (``table-<game>-<device>-<moment>.png``).
 """
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import time
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
+from table_pages import (
+    FAST_GAME,
+    HEIGHT,
+    assert_accessible,
+    board_text_sizes,
+    close_help,
+    create,
+    new_page,
+    play_in_reach,
+    press,
+    shot,
+)
 from tabletop.core.registry import installed_games, make
-from tabletop.interfaces.web.app import heuristic_available
+from tabletop.interfaces.web.catalog import heuristic_available
 from tabletop.interfaces.web.rooms import Settings
 
-REAL_GAMES = [g for g in installed_games() if g != "pig"]
-ROOT = Path(__file__).resolve().parents[3]
-AXE = Path(os.environ.get("TABLETOP_AXE", ROOT / ".venv/node/node_modules/axe-core/axe.min.js"))
-DEVICES = {
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-              "device_scale_factor": 3},
-}
-#: a layout-shift recorder, installed before any page script runs (the Layout Instability API)
-CLS_RECORDER = """
-window.__cls = 0;
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
-}).observe({type: "layout-shift", buffered: true});
-"""
-FAST_GAME = Settings(bot_delay=0.0, chance_delay=0.0, live_seconds=2.0, live_act_seconds=0.1, bot_act_interval=0.15,
-                     bot_press_delay=(0.1, 0.3))
-
-
-@pytest.fixture(scope="module")
-def axe_source() -> str:
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: `make test` installs the axe-core npm package under .venv/node")
-    return AXE.read_text(encoding="utf-8")
-
-
-def axe_violations(page: Any, source: str) -> list[str]:
-    """Every axe-core violation on the page now, of any impact, as "rule (impact): first elements"."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=source)
-    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
-        .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", ")}`)""")
-    return list(found)
-
-
-def assert_accessible(page: Any, source: str, where: str) -> None:
-    found = axe_violations(page, source)
-    assert found == [], f"axe-core on {where}: {found}"
-
-
-#: "How to play" already read for every game (a test about something else need not wait for it to open)
-HELP_READ = f"localStorage.setItem('tabletop.helped', '{json.dumps(dict.fromkeys(installed_games(), True))}')"
-
-
-def new_page(browser: Any, device: str, helped: bool = False) -> tuple[Any, Any]:
-    context = browser.new_context(**DEVICES[device])
-    context.add_init_script(CLS_RECORDER)
-    if helped:
-        context.add_init_script(HELP_READ)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    return context, page
-
-
-def shot(page: Any, shoot: Any, name: str) -> None:
-    page.wait_for_timeout(700)  # dice and cards settle (their animations last 0.6 s)
-    shoot(page, f"table-{name}")
-
-
-def press(page: Any, selector: str, device: str, timeout: float = 15_000) -> None:
-    if device == "phone":
-        page.tap(selector, timeout=timeout)
-    else:
-        page.click(selector, timeout=timeout)
-
-
-def close_help(page: Any, device: str) -> None:
-    page.wait_for_timeout(300)
-    if page.locator("dialog#help[open]").count():
-        press(page, "dialog#help[open] button", device)
-
-
-def create(page: Any, server: Any, game: str, seats: list[str], clock: str = "") -> None:
-    """Create a game from the lobby; with a "me" seat, the lobby goes on to the table."""
-    page.goto(server.url + "/")
-    page.wait_for_selector(f"#game-select option[value='{game}']", state="attached")
-    page.select_option("#game-select", game)
-    page.select_option("#players-select", str(len(seats)))
-    for index, kind in enumerate(seats):
-        page.select_option(f"select[name='seat-{index}']", kind)
-    if clock:
-        page.select_option("#clock-select", clock)
-    page.click("#create-button")
-    if "me" in seats:
-        page.wait_for_url(re.compile(r"/game/\w+\?token="))
-
-
-#: what a person presses, most urgent first: a race, a roll, a listed choice, a choice on the board
-CONTROLS = ("#rescue-roll", "#jumanji-button", "#roll-button", ".choice", "#board .target")
-FIRST_READY = """(selectors) => {
-  for (const selector of selectors) {
-    const found = [...document.querySelectorAll(selector)].find((e) => e.getAttribute("aria-disabled") !== "true"
-      && e.getBoundingClientRect().width > 0 && !e.closest("[inert]"));
-    if (found) return selector;
-  }
-  return null;
-}"""
-
-
-def step(page: Any, device: str) -> bool:
-    """One thing a person does now, with the mouse or a finger; False if there was nothing to do."""
-    selector = page.evaluate(FIRST_READY, list(CONTROLS))
-    if selector is None:
-        return False
-    try:
-        press(page, f"{selector} >> nth=0", device, timeout=2000)
-    except PlaywrightError:  # the control went away as the game moved on: look again
-        return False
-    return True
-
-
-def play_to_the_end(page: Any, device: str, limit: float, during: Any = None) -> int:
-    deadline = time.monotonic() + limit
-    steps = 0
-    while "Game over" not in page.inner_text("#status"):
-        assert time.monotonic() < deadline, f"the game did not end in {limit} s: {page.inner_text('#status')}"
-        if step(page, device):
-            steps += 1
-            if during is not None:
-                during(steps)
-        page.wait_for_timeout(30)
-    return steps
-
-
-def board_text_sizes(page: Any) -> list[float]:
-    """The size on screen (CSS px) of each label drawn on the board and shown."""
-    sizes: list[float] = page.evaluate("""() => [...document.querySelectorAll("#board svg text")]
-        .filter(t => getComputedStyle(t).display !== "none" && t.getBBox().width > 0)
-        .map(t => parseFloat(t.getAttribute("font-size") || "16") * t.getScreenCTM().a)""")
-    return sizes
+GAMES = installed_games()  # pig too: a game packaged outside tabletop gets the same table
+REAL_GAMES = [g for g in GAMES if g != "pig"]
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-@pytest.mark.parametrize("game", REAL_GAMES)
-def test_a_whole_game_with_the_mouse_or_touch(browser: Any, start_server: Any, shoot: Any, axe_source: str,
-                                              game: str, device: str) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_with_the_mouse_or_touch_never_scrolls_to_a_decision(
+        browser: Any, start_server: Any, shoot: Any, axe_source: str, game: str, device: str) -> None:
     server = start_server(FAST_GAME)
     context, page = new_page(browser, device)
     try:
@@ -175,32 +56,41 @@ def test_a_whole_game_with_the_mouse_or_touch(browser: Any, start_server: Any, s
         page.wait_for_selector("dialog#help[open]")  # a first game of this kind: "How to play"
         shot(page, shoot, f"{game}-{device}-help")
         close_help(page, device)
-        page.wait_for_selector("#board svg")
+        page.wait_for_selector("#board svg, #board .html-board")
         page.wait_for_timeout(500)
         shot(page, shoot, f"{game}-{device}-start")
         assert_accessible(page, axe_source, f"{game} at the start ({device})")
-        if device == "phone":
-            stage = page.locator("#stage").bounding_box()
-            assert stage is not None and stage["y"] + stage["height"] <= 844, "the board is above the fold"
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            small = [size for size in board_text_sizes(page) if size < 11]
-            assert small == [], f"{len(small)} board labels under 11 px on a phone: {sorted(small)[:5]}"
+        stage = page.locator("#stage").bounding_box()
+        assert stage is not None and stage["y"] + stage["height"] <= HEIGHT[device], "the board is above the fold"
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+        small = [size for size in board_text_sizes(page) if size < 11.9]
+        assert small == [], f"{len(small)} board labels under 12 px (or hidden): {sorted(small)[:5]}"
         cls = page.evaluate("window.__cls")
         assert cls < 0.1, f"layout shift {cls:.3f} as the game starts"
+        decided: list[str] = []
 
-        def midway(steps: int) -> None:
-            if steps == 12:
-                shot(page, shoot, f"{game}-{device}-mid")
-                assert_accessible(page, axe_source, f"{game} mid-game ({device})")
+        def at_a_decision(steps: int, found: dict[str, Any]) -> None:
+            if found["selector"] == "#rescue-roll" and "rescue" not in decided:  # a race: checked as it runs
+                decided.append("rescue")
+                assert_accessible(page, axe_source, f"a rescue ({device})")
+            chosen = found["selector"] in (".choice", "#board .target")  # a choice, not a roll
+            if (chosen and "choice" not in decided) or not decided:  # the first roll, until a choice comes
+                decided.append("choice" if chosen else "roll")
+                shot(page, shoot, f"{game}-{device}-decision", settle=400)
+                assert_accessible(page, axe_source, f"{game} at a decision ({device})")
 
-        play_to_the_end(page, device, limit=240, during=midway)
-        page.wait_for_selector("#end-screen")
-        assert page.inner_text("#end-title")
-        assert page.inner_text("#end-reason"), "the end screen says why the game ended"
+        play_in_reach(page, device, limit=240, during=at_a_decision, last=game in ("pig", "donkey-kong"))
+        dialog = page.locator("#end-screen[open]")
+        assert dialog.locator("#end-title").inner_text()
+        assert dialog.locator("#end-reason").inner_text(), "the end screen says why the game ended"
+        assert page.evaluate("window.__endFocus") == "rematch", "the end dialog takes the focus, Rematch first"
+        header = dialog.locator("#score-table thead th").all_inner_texts()
+        assert header[0] == "Player" and len(header) >= 3, header
+        assert not any("seat " in cell for cell in dialog.locator("#score-table tbody").all_inner_texts())
         shot(page, shoot, f"{game}-{device}-end")
         assert_accessible(page, axe_source, f"{game}'s end screen ({device})")
         finished = page.url
-        press(page, "#rematch", device)  # one click: the same seats, a new game
+        press(page, "#rematch", device)  # one tap: the same seats, a new game
         page.wait_for_url(lambda url: "/game/" in url and url != finished)
         page.wait_for_selector("#status:has-text('must')")
     finally:
@@ -208,7 +98,7 @@ def test_a_whole_game_with_the_mouse_or_touch(browser: Any, start_server: Any, s
 
 
 def test_a_whole_game_is_explained_at_the_end(browser: Any, start_server: Any, axe_source: str) -> None:
-    """Donkey Kong's score table adds up; Jumanji's end names its cause."""
+    """Donkey Kong's score table adds up, in plain words; a spectator's end screen offers the replay first."""
     if "donkey-kong" not in REAL_GAMES:
         pytest.skip("Donkey Kong is not installed")
     server = start_server(FAST_GAME)
@@ -217,14 +107,122 @@ def test_a_whole_game_is_explained_at_the_end(browser: Any, start_server: Any, a
         create(page, server, "donkey-kong", ["bot:beginner", "bot:beginner"])
         page.wait_for_selector("#created:not([hidden])")
         page.click(".spectate-link")
-        page.wait_for_selector("#score-table", timeout=120_000)
+        page.wait_for_selector("#end-screen[open] #score-table", timeout=120_000)
         head = page.eval_on_selector_all("#score-table thead th", "els => els.map(e => e.textContent)")
-        assert len(head) >= 4
+        assert head == ["Player", "Place", "Score", "Cards played", "Finish bonus", "Lost to steals",
+                        "Cards sent back", "Cards they stole"]
         rows = page.eval_on_selector_all("#score-table tbody tr",
                                          "rows => rows.map(r => [...r.children].map(c => c.textContent))")
-        assert len(rows) == 2
+        assert len(rows) == 2 and rows[0][1] == "1st"
         assert not any("seat " in cell for row in rows for cell in row), "players are named, not numbered from 0"
+        assert page.locator(".table-notes li").count() == 3, "each column that takes points away is explained"
+        assert page.locator("#end-screen #rematch").count() == 0, "a spectator cannot ask for a rematch"
+        assert page.evaluate("window.__endFocus") == "end-replay"
         assert_accessible(page, axe_source, "Donkey Kong's score table")
+    finally:
+        context.close()
+
+
+def jumps_by_pad(state: Any) -> dict[str, list[str]]:
+    pads: dict[str, list[str]] = {}
+    for action in state.legal_actions():
+        if str(action).startswith("jump "):
+            pads.setdefault(str(action).split()[1], []).append(str(action))
+    return pads
+
+
+def pads_one_and_several(state: Any) -> bool:
+    """Seat 0 decides, and one pad is reached by one dice combination, another by several."""
+    if state.is_chance_node() or state.current_player() != 0:
+        return False
+    counts = [len(ways) for ways in jumps_by_pad(state).values()]
+    return 1 in counts and any(n > 1 for n in counts)
+
+
+def rhino_to_place(state: Any) -> bool:
+    return not state.is_chance_node() and state.current_player() == 0 and any(
+        str(a).startswith("rhino") for a in state.legal_actions())
+
+
+def cards_to_play(state: Any) -> bool:
+    return not state.is_chance_node() and state.current_player() == 0 and sum(
+        str(a).startswith("play ") for a in state.legal_actions()) >= 2
+
+
+def all_in_reach(page: Any, selector: str, device: str) -> list[str]:
+    """Every control ``selector`` finds lies wholly on screen, uncovered; their names."""
+    found = page.evaluate("""(selector) => [...document.querySelectorAll(selector)].map((e) => {
+        const r = e.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return {name: e.textContent.trim(), top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                hit: Boolean(hit && (hit === e || e.contains(hit)))}; })""", selector)
+    assert found, f"no {selector} on the page"
+    for control in found:
+        assert control["top"] >= 0 and control["bottom"] <= HEIGHT[device] and control["hit"], control
+    assert page.evaluate("window.scrollY") == 0
+    return [control["name"] for control in found]
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_a_pad_one_combination_reaches_jumps_at_one_tap_and_several_are_listed_in_reach(
+        browser: Any, server: Any, stored_game: Any, shoot: Any, device: str) -> None:
+    """Issue 23, finding 1: a pad two dice combinations reach listed its jumps at the screen's edge while the hint
+    said "tap a highlighted pad", and the player waited a minute. Now one tap on a pad one combination reaches
+    jumps; a tap on a pad several reach lists them in the sheet, captioned, every one on screen."""
+    from tabletop.core.registry import make as make_game
+
+    if "doodle-jump" not in REAL_GAMES:
+        pytest.skip("Doodle Jump is not installed")
+    games = [stored_game(server.database, "doodle-jump", 2, pads_one_and_several) for _ in range(2)]
+    state = make_game("doodle-jump", players=2).new_initial_state()
+    for text in games[0][2]:  # the position both stored games are at
+        state.apply_action(text)
+    pads = jumps_by_pad(state)
+    single = next(pad for pad, ways in pads.items() if len(ways) == 1)
+    several = next(pad for pad, ways in pads.items() if len(ways) > 1)
+    context, page = new_page(browser, device, helped=True)
+    try:
+        (one, tokens_one, _), (many, tokens_many, _) = games
+        page.goto(f"{server.url}/game/{one}?token={tokens_one[0]}")
+        press(page, f"#board .target[data-pad='{single}']", device)
+        page.wait_for_selector(f"#log li:has-text('jumps to {single}')")
+        page.goto(f"{server.url}/game/{many}?token={tokens_many[0]}")
+        press(page, f"#board .target[data-pad='{several}']", device)
+        page.wait_for_selector(".choice-caption")
+        assert page.inner_text(".choice-caption") == (f"{len(pads[several])} ways to jump to {several}: "
+                                                      "choose the dice to use")
+        names = all_in_reach(page, ".choice", device)
+        assert len(names) == len(pads[several]) and all(f"Jump to {several} with" in n for n in names), names
+        shot(page, shoot, f"doodle-jump-{device}-several-ways", settle=300)
+        press(page, ".choice >> nth=0", device)
+        page.wait_for_selector(f"#log li:has-text('jumps to {several}')")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+@pytest.mark.parametrize(("game", "wanted", "words"), [
+    ("jumanji", rhino_to_place, "rhino"),
+    ("donkey-kong", cards_to_play, " at "),
+])
+def test_every_answer_to_a_decision_is_on_screen(browser: Any, server: Any, stored_game: Any, shoot: Any,
+                                                 axe_source: str, game: str, wanted: Any, words: str,
+                                                 device: str) -> None:
+    """Issue 23, finding 2: "You must decide where the rhino goes" with no rhino button on screen; "You must play
+    a card on the obstacle" with the cards half visible, not saying which obstacle. Now every answer is on
+    screen at once, and a card names its target."""
+    if game not in REAL_GAMES:
+        pytest.skip(f"{game} is not installed")
+    game_id, tokens, _ = stored_game(server.database, game, 2, wanted)
+    context, page = new_page(browser, device, helped=True)
+    try:
+        page.goto(f"{server.url}/game/{game_id}?token={tokens[0]}")
+        page.wait_for_selector(".choice")
+        assert page.inner_text("#status").startswith("You must")
+        names = all_in_reach(page, ".choice", device)
+        assert all(words in name for name in names), names
+        shot(page, shoot, f"{game}-{device}-{wanted.__name__.replace('_', '-')}", settle=300)
+        assert_accessible(page, axe_source, f"{game}: {wanted.__name__} ({device})")
     finally:
         context.close()
 
@@ -247,8 +245,13 @@ def hold(page: Any, selector: str, device: str, cdp: Any, ms: int = 150) -> None
 
 @pytest.mark.skipif("jumanji" not in REAL_GAMES, reason="the Jumanji game is not installed")
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_every_held_press_of_the_rescue_button_rolls_once(browser: Any, start_server: Any, stored_position: Any,
-                                                          shoot: Any, device: str) -> None:
+def test_eight_presses_spread_over_the_eight_seconds_give_eight_rolls(
+        browser: Any, start_server: Any, stored_position: Any, shoot: Any, device: str) -> None:
+    """Issue 23, finding 4: the odds hint promises 8 rolls in 8 seconds, and the table keeps it. The rules' own
+    timer (8 s) and pace (a roll a second: a die takes that long to toss, land and read); the rescuer presses once a
+    second by the countdown on the page, holding each press 150 ms, starting at 7.7 s left; the seed makes the
+    first 8 rolls miss the symbol, so the rescue lasts. A press made while the die still rolls is kept by the server
+    and rolls it the moment it lands, so the presses a network or a busy machine bunches up are not lost."""
     from tabletop.games.jumanji.actions import FAILED, SAVED
     from tabletop.games.jumanji.live import rescuers_in_order
 
@@ -256,10 +259,8 @@ def test_every_held_press_of_the_rescue_button_rolls_once(browser: Any, start_se
         return (state.is_chance_node() and set(state.legal_actions()) == {SAVED, FAILED}
                 and rescuers_in_order(state) == [0])
 
-    # a real countdown, with the game's pace of a roll a second; 20 s rather than 8, so that a machine busy with
-    # other work (a page that takes seconds to open) still leaves time for several presses
-    server = start_server(Settings(bot_delay=0.05, chance_delay=0.3, live_seconds=20.0, live_act_seconds=1.0))
-    game_id, tokens, _ = stored_position(server.database, 2, rescue_of_seat_0)
+    server = start_server(Settings(bot_delay=0.05, chance_delay=0.3))  # the rules' timer and pace
+    game_id, tokens, _ = stored_position(server.database, 2, rescue_of_seat_0, misses=8)
     context, page = new_page(browser, device, helped=True)
     cdp = context.new_cdp_session(page)
     counted: list[int] = [0]  # the most rolls of seat 0 the server has told this page of
@@ -273,37 +274,36 @@ def test_every_held_press_of_the_rescue_button_rolls_once(browser: Any, start_se
     page.on("websocket", frames)
     try:
         page.goto(f"{server.url}/game/{game_id}?token={tokens[0]}")
-        button = page.locator("#rescue-roll")
-        button.wait_for(timeout=15_000)
+        page.locator("#rescue-roll").wait_for(timeout=15_000)
         status = page.inner_text("#status")
         assert "must" in status and "Rescue die" in status and "s left" in status, status
-        page.focus("#rescue-roll")  # keyboard focus survives the updates (ten a second)
-        page.evaluate("document.getElementById('rescue-roll').tableMark = 'same'")
-        page.wait_for_timeout(500)
-        assert page.evaluate("document.activeElement.tableMark") == "same", "the button was rebuilt"
-        shot(page, shoot, f"jumanji-{device}-rescue")
-        page.keyboard.press("Space")  # the first roll from the keyboard, on the focused button
-        presses, last_press = 1, time.monotonic()
-        mine = "document.querySelector(\"#live-panel .rescuers li[data-seat='0']\")?.textContent ?? null"
-        rolls = 0
-        while (line := page.evaluate(mine)) is not None and "safe!" not in line:
-            found = re.search(r"(\d+) rolls?", line)
-            rolls = max(rolls, int(found.group(1)) if found else 0)
-            countdown = page.evaluate("document.querySelector('#live-panel .countdown')?.textContent ?? ''")
-            ready = page.evaluate("document.getElementById('rescue-roll')?.getAttribute('aria-disabled') !== 'true'")
-            left = float(countdown.split()[0]) if countdown.endswith(" s") else 0.0
-            if left > 1.6 and ready and time.monotonic() - last_press > 1.0:
-                hold(page, "#rescue-roll", device, cdp)
-                presses += 1
-                last_press = time.monotonic()
-            page.wait_for_timeout(50)
-        if line is not None:
-            found = re.search(r"(\d+) rolls?", line)
-            rolls = max(rolls, int(found.group(1)) if found else 0)
-        page.wait_for_timeout(1500)  # the last roll lands
-        rolls = max(rolls, counted[0])  # the page may close the panel before a person could read the last one
-        assert presses >= 1
-        assert rolls == presses, f"{presses} presses held 150 ms rolled {rolls} times"
+        countdown = "() => parseFloat(document.querySelector('#live-panel .countdown')?.textContent) || 0"
+        # presses 2 to 8, once a second by the page's own countdown (6.7, 5.7, ... 0.7 s left), each held 150 ms:
+        # timed in the page, so that a test driver slowed by a busy machine cannot bunch them up
+        page.evaluate("""(kind) => { window.__pressed = new Promise((done) => {
+            const left = () => parseFloat(document.querySelector("#live-panel .countdown")?.textContent) || 0;
+            const times = [];
+            const next = () => {
+              const button = document.getElementById("rescue-roll");
+              if (times.length === 7 || !button) { done(times); return; }
+              if (left() > 6.7 - times.length) { setTimeout(next, 10); return; }
+              times.push(left());
+              const at = {bubbles: true, pointerType: kind, isPrimary: true, button: 0};
+              button.dispatchEvent(new PointerEvent("pointerdown", at));
+              setTimeout(() => { button.dispatchEvent(new PointerEvent("pointerup", at)); next(); }, 150);
+            };
+            next();
+        }); }""", "touch" if device == "phone" else "mouse")
+        page.wait_for_function(f"({countdown})() > 0 && ({countdown})() <= 7.7")
+        hold(page, "#rescue-roll", device, cdp)  # the first press: the mouse or a finger, held 150 ms
+        assert "Rolling" in page.inner_text("#rescue-roll"), "a press answers at once"
+        pressed = page.evaluate("window.__pressed")
+        shot(page, shoot, f"jumanji-{device}-rescue", settle=0)
+        assert len(pressed) == 7, f"the rescue ended before the presses: {pressed}"
+        page.wait_for_selector("#live-panel", state="detached", timeout=15_000)
+        assert counted[0] == 8, f"8 presses over 8 seconds (at {pressed} s left) rolled {counted[0]} times"
+        assert any("runs out of time" in text for text in page.locator("#log li").all_inner_texts()), \
+            "eight rolls missed the symbol: the rescue failed, and the log says so"
     finally:
         context.close()
 
@@ -388,7 +388,7 @@ def test_the_lobby_the_replay_and_a_missing_page_are_accessible(browser: Any, se
         page.click(".spectate-link")
         page.wait_for_selector("#end-screen")
         page.click("#end-replay")
-        page.wait_for_selector("#step:has-text('0 /')")
+        page.wait_for_selector("#step:has-text('Step 0 of')")
         assert_accessible(page, axe_source, f"the replay page ({device})")
         response = page.goto(server.url + "/no/such/page")
         assert response is not None and response.status == 404

@@ -7,7 +7,7 @@ points again once the game ends this turn (they can no longer be played), the ex
 turns its pawn needs to the Finish (the heuristic's table), the contacts it can expect from
 the obstacles rolling towards it before its next turn, and whether the turn is its own. The
 weights in ``data/evaluation.toml`` are fitted to the outcomes of heuristic games
-(``benchmarks/fit_evaluation.py``).
+(``benchmarks/calibration/fit_evaluation.py``).
 
 :func:`rollout` is the playout policy of the searches: the heuristic's card rule at contacts
 and, for the route, a one-look score of where each route ends (red dots by exact count,
@@ -37,7 +37,7 @@ FEATURES = ("points", "points_late", "hand_points", "hand_cards", "turns_to_fini
 NOBODY_FEATURES: tuple[str, ...] = ()
 
 #: The difficulty levels in this game: agent specs (see tabletop.agents.ladder), calibrated by
-#: ``benchmarks/ladder.py donkey-kong`` so that each level scores at least 100 Elo above the one
+#: ``benchmarks/calibration/ladder.py donkey-kong`` so that each level scores at least 100 Elo above the one
 #: below (figures in docs/agents.md). The heuristic's noise sets the lower levels; search is the top.
 LADDER = {
     "beginner": "random",

@@ -6,8 +6,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tabletop.core.game import Game, GameInfo, TimeModel
+from tabletop.core.i18n import N_
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
+from tabletop.core.twins import Twins
+from tabletop.games.donkey_kong.data import RulesModel
 from tabletop.games.donkey_kong.notation import read_position
 from tabletop.games.donkey_kong.position import MAX_PLAYERS
 from tabletop.games.donkey_kong.rules import Rules, load_rules
@@ -45,7 +48,7 @@ class DonkeyKongGame(Game):
         ),
         min_return=-1.0,
         max_return=1.0,
-        description="Climb the girders to the Fair Maiden, playing Jump and Hammer cards on barrels and fireballs.",
+        description=N_("Climb the girders to the Fair Maiden, playing Jump and Hammer cards on barrels and fireballs."),
     )
     parts = GameParts(
         terminal="tabletop.games.donkey_kong.terminal",
@@ -53,6 +56,12 @@ class DonkeyKongGame(Game):
         heuristic="tabletop.games.donkey_kong.heuristic:choose",
         evaluation="tabletop.games.donkey_kong.evaluation",
         encoding="tabletop.games.donkey_kong.encoding",
+        data="tabletop.games.donkey_kong.datafile",
+    )
+
+    #: the differential run cycles through 2, 3 and 4 players, seat 0 first or an opening roll
+    twin_options: ClassVar[tuple[dict[str, Any], ...]] = tuple(
+        {"players": players, "first_player": first} for players in (2, 3, 4) for first in (0, None)
     )
 
     rules: Rules
@@ -87,12 +96,21 @@ class DonkeyKongGame(Game):
         contacts = max(rules.white_faces) + movers * rules.board.size
         return 4 + 2 * n * contacts
 
+    def data_model(self) -> RulesModel:
+        return self.rules.model
+
     def time_model(self) -> TimeModel | None:
         """Minutes at a table from the data file's ``[time]`` section (provisional; ``None`` without one)."""
         return self.rules.time_model
 
     def new_initial_state(self) -> DonkeyKongState:
         return DonkeyKongState(self)
+
+    def twins(self) -> Twins:
+        """The fast state against its readable twin, ``readable.ReadableDonkeyKongState``."""
+        from tabletop.games.donkey_kong.readable import twins
+
+        return twins(self)
 
     def _read_position(self, text: str) -> DonkeyKongState:
         return read_position(self, text)

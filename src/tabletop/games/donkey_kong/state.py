@@ -9,6 +9,7 @@ action does, and the scores.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.actions import Action
@@ -36,6 +37,20 @@ if TYPE_CHECKING:
 
 #: R-K23: rounds of the opening roll at most; a tie in the last one goes to the tied seat first in turn order
 OPENING_ROUNDS = 20
+
+
+def one_per_outcome(routes: Sequence[Route], obstacles: Sequence[object]) -> tuple[Route, ...]:
+    """R-K10: the first of the routes to each distinct outcome: where the pawn stops and which obstacles it meets,
+    in order (``obstacles``: what rests on each space)."""
+    seen: set[tuple[int, ...]] = set()
+    chosen: list[Route] = []
+    for route in routes:
+        path = route.path
+        key = (path[-1], *[s for s in path if obstacles[s]])
+        if key not in seen:
+            seen.add(key)
+            chosen.append(route)
+    return tuple(chosen)
 
 
 class DonkeyKongState(Movement):
@@ -76,16 +91,7 @@ class DonkeyKongState(Movement):
         routes, ends_shared = self.rules.board.routes_and_sharing(self.pawns[self.turn_seat], self.white_die)
         if not ends_shared:
             return routes  # no two routes end on the same space: each is an outcome of its own
-        obstacles = self.obstacles
-        seen: set[tuple[int, ...]] = set()
-        chosen: list[Route] = []
-        for route in routes:
-            path = route.path
-            key = (path[-1], *[s for s in path if obstacles[s]])
-            if key not in seen:
-                seen.add(key)
-                chosen.append(route)
-        return tuple(chosen)
+        return one_per_outcome(routes, self.obstacles)
 
     def _chance_distribution(self) -> Distribution:
         rules = self.rules

@@ -28,13 +28,20 @@ class Sourced(DataModel):
     """A block of facts with its provenance."""
 
     provisional: bool = False
+    """true when the values are this project's choice, not given by a source (the reasoning is in ``source``)."""
     source: str = Field(min_length=1)
+    """Where the values come from, in words."""
 
 
 class DiceData(Sourced):
+    """The numbered dice a player rolls (and rolls again) to jump."""
+
     numbered: int = Field(ge=1, le=8)
+    """How many numbered dice there are (5)."""
     left_out_with_two_players: int = Field(ge=0, le=7)
+    """How many of them are put away in a two-player game (1)."""
     faces: tuple[int, ...] = Field(min_length=2)
+    """The faces of each numbered die (1 to 6)."""
 
     @model_validator(mode="after")
     def _check(self) -> DiceData:
@@ -46,7 +53,12 @@ class DiceData(Sourced):
 
 
 class SymbolDieData(Sourced):
+    """The symbol die rolled with the numbered dice."""
+
     faces: tuple[str, ...] = Field(min_length=1)
+    """Its faces: a number of dots ("1" to "6": counts like a numbered die of that value), shift (move a
+    level one slot sideways), remove (put a level with no Doodler on top of the ramp), again (re-roll the
+    unused dice)."""
 
     @model_validator(mode="after")
     def _check(self) -> SymbolDieData:
@@ -60,11 +72,19 @@ class SymbolDieData(Sourced):
 
 
 class RampData(Sourced):
+    """The geometry of the ramp: columns, how far a level shifts, and which pads a Doodler reaches."""
+
     columns: int = Field(ge=2, le=9)
+    """Column slots on every level (5); a pad sits in one slot."""
     max_offset: int = Field(ge=0, le=2)
+    """How far a level may be shifted over the left or right edge, in columns (1)."""
     same_level_reach: tuple[int, ...]
+    """The columns, relative to a Doodler's, of the pads it reaches on its own level ([-1, 1]: either side)."""
     next_level_reach: tuple[int, ...] = Field(min_length=1)
+    """The columns, relative to a Doodler's, of the pads it reaches on the level above ([-1, 0, 1])."""
     setup_tile_rows: tuple[int, ...]
+    """The levels, counted from 1 at the bottom, that get a Power Tile on their highest-numbered pad at
+    setup (2, 4, 6, 8)."""
 
     @model_validator(mode="after")
     def _check(self) -> RampData:
@@ -74,41 +94,68 @@ class RampData(Sourced):
 
 
 class LevelData(DataModel):
+    """One Game Board Level: a letter and its pads. The levels are stacked in a random order at setup."""
+
     name: str = Field(pattern=r"^[A-Z]$")
+    """Its letter; a pad is named by it and its number (B9)."""
     pads: tuple[tuple[int, int], ...] = Field(min_length=1)
+    """PROVISIONAL in the packaged file: its pads as [column slot, number]: the slot from 0 at the left,
+    the number within ``pad_numbers`` (the dice total needed to jump there); one pad per slot, numbers distinct."""
     provisional: bool = False
+    """true when the layout is this project's design (it is for every packaged level)."""
     note: str = ""
+    """The layout in words."""
 
 
 class TileData(DataModel):
+    """One kind of tile: a Power Tile or an Expert Tile, what it does and how many there are."""
+
     kind: str = Field(pattern=r"^[a-z]+$")
+    """A short name in lower-case letters, used in positions and actions (tramp, jet ...)."""
     name: str
+    """The tile's printed name (Trampoline, Jetpack ...)."""
     set: Literal["power", "expert"]
+    """power (played in every game with tiles) or expert (the Expert game only)."""
     effect: TileEffect
+    """What the rules do with it: spring, shield, shoes, flight, ufo, monster or black_hole."""
     count: int = Field(ge=0)
+    """PROVISIONAL in the packaged file for most kinds: how many tiles of this kind there are."""
     provisional: bool = False
+    """true when the count is a guess."""
     source: str = Field(min_length=1)
+    """Where the count comes from, in words."""
 
 
 class TimeData(Sourced):
     """Estimated time at a table, for the analysis' minutes (``Game.time_model``)."""
 
     setup_minutes: float = Field(ge=0, le=60)
+    """Minutes to set up a game."""
     seconds_per_roll: float = Field(ge=0, le=600)
+    """Seconds a roll takes: gather the dice, roll, read the faces."""
     seconds_per_decision: float = Field(ge=0, le=600)
+    """Seconds a decision takes, on average, with moving the Doodler."""
 
 
 class DoodleJumpData(DataModel):
     """The whole data file."""
 
     pad_numbers: tuple[int, int]
+    """The lowest and highest number a pad may show ([3, 10])."""
     dice: DiceData
+    """The numbered dice."""
     symbol_die: SymbolDieData
+    """The symbol die."""
     ramp: RampData
+    """The ramp's geometry."""
     levels: tuple[LevelData, ...]
+    """The Game Board Levels (8), at least two; stacked in a random order at setup."""
     levels_source: str = Field(min_length=1)
+    """Where the level layouts come from, in words."""
     tiles: tuple[TileData, ...]
+    """The tiles, one entry per kind."""
     time: TimeData | None = None  # no [time] section: no time model, minutes are not estimated
+    """How long a game takes at a table (optional: without it, minutes are not estimated)."""
 
     @model_validator(mode="after")
     def _check(self) -> DoodleJumpData:

@@ -5,7 +5,7 @@ its height (rows climbed), the exact chance that a fresh roll takes it a level u
 reach, from the heuristic's odds tables), that reach again when it stands one level below
 the top (a win next turn), its kept tiles by effect, and whether the turn is its own. The
 weights in ``data/evaluation.toml`` are fitted to the outcomes of heuristic games
-(``benchmarks/fit_evaluation.py``).
+(``benchmarks/calibration/fit_evaluation.py``).
 
 :func:`rollout` is the playout policy of the searches: the heuristic's exact stop rule,
 and otherwise the jump up with the fewest dice, without the heuristic's clones.
@@ -42,8 +42,8 @@ FEATURES = ("height", "height_squared", "reach", "reach_near_top", "flight", "sh
 NOBODY_FEATURES: tuple[str, ...] = ()
 
 #: The difficulty levels in this game: agent specs (see tabletop.agents.ladder), calibrated by
-#: ``benchmarks/ladder.py doodle-jump`` so that each level scores at least 100 Elo above the one
-#: below (figures in docs/agents.md). The heuristic's noise sets the middle levels; search is the top.
+#: ``benchmarks/calibration/ladder.py doodle-jump`` so that each level scores at least 100 Elo above the one below
+#: (figures in docs/agents.md). The heuristic's noise sets the middle levels; search is the top.
 #: ``easy`` is the learned policy (``data/policy.npz``, ``make train``): 400 games each, it scores
 #: 0.807 against ``random`` (+249 Elo, +206 to +292) and ``medium`` 0.708 against it (+154, +116 to
 #: +196), where ``heuristic:noise=0.8`` stood (+184 over ``random``; the policy 0.537 against it).

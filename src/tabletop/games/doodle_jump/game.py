@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.core.chance import Distribution
 from tabletop.core.game import Game, GameInfo, TimeModel
+from tabletop.core.i18n import N_
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
+from tabletop.core.twins import Twins
 from tabletop.games.doodle_jump.actions import ActionTable
 from tabletop.games.doodle_jump.board import Geometry
-from tabletop.games.doodle_jump.data import Rules, TimeData, build_rules, load_data
+from tabletop.games.doodle_jump.data import DoodleJumpData, Rules, TimeData, build_rules, load_data
 from tabletop.games.doodle_jump.state import DoodleJumpState
 
 #: R-D24: turns before a game ends with no winner; random players need a few hundred at most
@@ -23,6 +25,18 @@ OPENING_ROUNDS = 64
 
 class DoodleJumpGame(Game):
     """Doodle Jump (Ravensburger, 2013) for 2 to 4 players."""
+
+    #: the differential run cycles through 2 to 4 players, no tiles, Power and Expert Tiles, a Shield's holder
+    #: choosing or not
+    twin_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"players": 4, "tiles": "power"},
+        {"players": 2, "tiles": "none"},
+        {"players": 3, "tiles": "expert"},
+        {"players": 2, "tiles": "power", "choose_shield": True},
+        {"players": 4, "tiles": "expert", "choose_shield": True},
+        {"players": 3, "tiles": "none", "first_player": 1},
+        {"players": 2, "tiles": "expert", "turn_limit": 20},
+    )
 
     info = GameInfo(
         name="doodle-jump",
@@ -49,7 +63,7 @@ class DoodleJumpGame(Game):
         ),
         min_return=-1.0,
         max_return=1.0,
-        description="Roll, jump up the ramp, push your luck; first Doodler on the top level wins.",
+        description=N_("Roll, jump up the ramp, push your luck; first Doodler on the top level wins."),
     )  # fmt: skip
     parts = GameParts(
         terminal="tabletop.games.doodle_jump.terminal",
@@ -57,11 +71,13 @@ class DoodleJumpGame(Game):
         heuristic="tabletop.games.doodle_jump.heuristic:choose",
         evaluation="tabletop.games.doodle_jump.evaluation",
         encoding="tabletop.games.doodle_jump.encoding",
+        data="tabletop.games.doodle_jump.datafile",
     )
 
     compiled_playout = "tabletop.games.doodle_jump.playout:RandomPlayout"
     compiled_learner = "tabletop.games.doodle_jump.learning:LearnerGames"
 
+    _data: DoodleJumpData
     rules: Rules
     table: ActionTable
     geometry: Geometry
@@ -70,7 +86,7 @@ class DoodleJumpGame(Game):
     turn_limit: int
 
     def _check_options(self, options: Mapping[str, Any]) -> None:
-        data = load_data(options["data"])
+        data = self._data = load_data(options["data"])
         self.turn_limit = int(options["turn_limit"])
         self.rules = build_rules(data, options["players"], options["tiles"], options["choose_shield"])
         self.time = data.time
@@ -105,6 +121,9 @@ class DoodleJumpGame(Game):
         steps = r.numbered_dice + 1 + 2 * sum(r.tile_counts)
         return 1 + 6 * (steps + 1)
 
+    def data_model(self) -> DoodleJumpData:
+        return self._data
+
     def time_model(self) -> TimeModel | None:
         """Minutes at the table from the data file's provisional ``[time]`` estimates: setup, seconds per
         roll (the figure ``rolls``) and per decision."""
@@ -119,6 +138,12 @@ class DoodleJumpGame(Game):
 
     def new_initial_state(self) -> DoodleJumpState:
         return DoodleJumpState(self)
+
+    def twins(self) -> Twins:
+        """The fast state against its readable twin, ``readable.ReadableDoodleJumpState``."""
+        from tabletop.games.doodle_jump.readable import twins
+
+        return twins(self)
 
     def _read_position(self, text: str) -> DoodleJumpState:
         from tabletop.games.doodle_jump.notation import read

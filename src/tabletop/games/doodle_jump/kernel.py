@@ -10,7 +10,7 @@ Nothing is logged and nothing is checked: the caller offers only legal integers.
 are :class:`~.phases.Phase`'s numbers.
 
 Proven equal to the rules by ``tests/games/doodle_jump/test_doodle_jump_kernel.py`` and
-``benchmarks/equivalence/doodle_jump_kernel.py`` (every action's integer, and the position
+``benchmarks/equivalence/equivalence.py --game doodle-jump --kernel`` (every action's integer, and the position
 after it, for each seed).
 """
 

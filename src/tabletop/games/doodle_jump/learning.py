@@ -23,7 +23,8 @@ from tabletop.games.doodle_jump import kernel_tables as kt
 from tabletop.games.doodle_jump.encoding import KEPT_SCALE, PHASES
 from tabletop.games.doodle_jump.kernel import P_DRAW, P_OVER, P_ROLL, P_SHIELD, P_SPRING, is_chance, legal_actions
 from tabletop.games.doodle_jump.kernel import new_position as empty_position
-from tabletop.games.doodle_jump.kernel_turn import apply_decision, apply_outcome, sample_outcome
+from tabletop.games.doodle_jump.kernel_chance import apply_outcome, sample_outcome
+from tabletop.games.doodle_jump.kernel_turn import apply_decision
 
 if TYPE_CHECKING:
     from tabletop.games.doodle_jump.game import DoodleJumpGame

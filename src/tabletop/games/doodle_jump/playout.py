@@ -1,7 +1,7 @@
 """Doodle Jump by random players, compiled: whole games on arrays, many at once.
 
 :func:`play_game` is :func:`tabletop.core.play.run` with a ``RandomAgent`` in every seat,
-on a position row (:mod:`.kernel`, :mod:`.kernel_turn`): the same streams
+on a position row (:mod:`.kernel`, :mod:`.kernel_turn`, :mod:`.kernel_chance`): the same streams
 (:mod:`tabletop.core.compiled`: the ``"chance"`` stream for every chance node, each seat's
 own stream for its decisions, made when first used), one ``random()`` per chance node turned
 into the outcome ``Distribution.sample`` gives, each decision ``legal[min(int(u * n), n - 1)]``.
@@ -10,8 +10,9 @@ So a seed plays exactly the game the readable rules play, and the kernel counts 
 events, the standings at each change of turn).
 
 :class:`RandomPlayout` is :meth:`DoodleJumpGame.random_playout`: one seed, or many in one call.
-The proof (every action's integer and the position after it, seed by seed, against the rules)
-is ``tests/games/doodle_jump/test_doodle_jump_kernel.py`` and ``benchmarks/equivalence/doodle_jump_kernel.py``.
+The proof (every action's integer and the position before it, seed by seed, against the rules)
+is ``tests/games/doodle_jump/test_doodle_jump_kernel.py`` and
+``benchmarks/equivalence/equivalence.py --game doodle-jump --kernel``.
 """
 
 from __future__ import annotations
@@ -46,9 +47,13 @@ from tabletop.core.compiled import (
     standings_start,
     struct_of,
 )
+from tabletop.core.state import State
+from tabletop.core.twins import KernelSteps
 from tabletop.games.doodle_jump import kernel_tables as kt
 from tabletop.games.doodle_jump.kernel import P_OVER, P_ROLL, is_chance, legal_actions, new_position
-from tabletop.games.doodle_jump.kernel_turn import apply_decision, apply_outcome, sample_outcome
+from tabletop.games.doodle_jump.kernel_chance import apply_outcome, sample_outcome
+from tabletop.games.doodle_jump.kernel_turn import apply_decision
+from tabletop.games.doodle_jump.readable import ReadableDoodleJumpState
 
 if TYPE_CHECKING:
     from tabletop.games.doodle_jump.game import DoodleJumpGame
@@ -207,13 +212,16 @@ class RandomPlayout(BatchPlayout):
                 return row, record[:count], trail[: int(row[TURNS]) + 2]
             capacity = count
 
-    def twin(self) -> Twin:
-        """The kernel's face for :func:`tabletop.testing.kernels.lockstep`."""
-        return Twin(self)
+    def steps(self) -> KernelSteps:
+        """The kernel one action at a time (:class:`~tabletop.core.twins.KernelEngine` steps it)."""
+        return Steps(self)
+
+    def readable(self) -> State:
+        return ReadableDoodleJumpState(self.game)
 
 
-class Twin:
-    """The kernel, one step at a time (:class:`tabletop.testing.kernels.KernelTwin`)."""
+class Steps:
+    """The kernel, one action at a time (:class:`tabletop.core.twins.KernelSteps`)."""
 
     def __init__(self, playout: RandomPlayout) -> None:
         self.playout = playout
@@ -239,6 +247,9 @@ class Twin:
     def is_over(self, row: Array) -> bool:
         return bool(row[kt.PHASE] == P_OVER)
 
+    def seat(self, row: Array) -> int:
+        return int(row[kt.SEAT])
+
     def legal(self, row: Array) -> list[int]:
         count = legal_actions(self.struct, row, self.buffer)
         return [int(a) for a in self.buffer[:count]]
@@ -254,3 +265,6 @@ class Twin:
 
     def played(self, seed: int) -> list[int]:
         return [int(a) for a in self.playout.record(seed)[1]]
+
+    def summary(self, seed: int) -> object:
+        return self.playout(seed)

@@ -7,20 +7,22 @@ by level). :class:`ReadableDoodleJumpState` is the same game with each of those 
 written out plainly from the clauses instead: reach by column arithmetic, jumps from the
 dice combinations of each reachable pad's number, empty levels pad by pad.
 
-``tests/games/doodle_jump/test_doodle_jump_fast_path.py`` and
-``benchmarks/doodle_jump_differential.py`` (10^5 games and more) replay the same chance
-outcomes and decisions through both and require identical legal actions, positions and
-log lengths at every step, and identical logs at the end.
+``DoodleJumpGame.twins()`` pairs it with the fast state, and the differential harness
+(:mod:`tabletop.testing.differential`: ``tests/games/doodle_jump/test_doodle_jump_fast_path.py``,
+and ``benchmarks/equivalence/equivalence.py --game doodle-jump`` over 10^5 games and more) plays
+both on the same seeds and requires identical legal actions or chance outcomes, positions
+(:func:`position_view`) and log lengths before every action, and identical logs at the end.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from operator import attrgetter
 
 from tabletop.core.actions import Action
-from tabletop.core.play import Streams
-from tabletop.core.state import CHANCE, TERMINAL
+from tabletop.core.state import State
+from tabletop.core.twins import StateEngine, Twins
 from tabletop.games.doodle_jump.actions import combos_by_sum
 from tabletop.games.doodle_jump.board import Geometry
 from tabletop.games.doodle_jump.choices import SYMBOL_DIE
@@ -113,57 +115,21 @@ class ReadableDoodleJumpState(DoodleJumpState):
         ]
 
 
-class Divergence(AssertionError):
-    """The fast and the readable rules disagreed; the message says where."""
-
-
-def play_both(game: DoodleJumpGame, seed: int, readable_class: type[DoodleJumpState] | None = None) -> int:
-    """Play one game through the fast and the readable state side by side; return its length.
-
-    Chance outcomes come from the driver's streams for ``seed`` (:class:`~tabletop.core.play.Streams`),
-    decisions are uniform over the legal actions from the seat's stream; every action is applied to
-    both states. Raises :class:`Divergence` at the first step where the current player, the legal
-    actions or chance outcomes, the position (every field) or the length of the event log differ,
-    and at the end if the event logs' words differ. ``readable_class`` replaces
-    :class:`ReadableDoodleJumpState` (the tests hand it a broken one to see a divergence caught).
-    """
-    fast = game.new_initial_state()
-    readable = (readable_class or ReadableDoodleJumpState)(game)
-    streams = Streams(seed)
-    chance = streams.sampler(fast)
-    step = 0
-    while True:
-        player = fast.current_player()
-        _same(seed, step, "current player", player, readable.current_player())
-        if player == TERMINAL:
-            _same(seed, step, "final position", fast.to_text(), readable.to_text())
-            _same(seed, step, "event log", fast.log(), readable.log())
-            return step
-        if player == CHANCE:
-            dist, other = fast.chance_distribution(), readable.chance_distribution()
-            if dist is not other:  # the game's caches hand both states the same distribution
-                _same(seed, step, "chance outcomes", dist.pairs(), other.pairs())
-            action = chance(fast)
-        else:
-            legal = fast.legal_actions()
-            _same(seed, step, "legal actions", legal, readable.legal_actions())
-            action = legal[int(streams.seat(player).random() * len(legal))]
-        fast.apply_action(action)
-        readable.apply_action(action)
-        step += 1
-        _same(seed, step, "position", position_fields(fast), position_fields(readable))
-        _same(seed, step, "event log length", fast.log_size(), readable.log_size())
-        if step > game.max_game_length():
-            raise Divergence(f"seed {seed}: no end within {game.max_game_length()} actions")
-
-
 #: Every field of a position (the game's shared tables aside): equal fields, equal positions.
 POSITION_FIELDS = tuple(f for f in DoodleJumpPosition.__annotations__ if f not in ("config", "rules", "table", "geo"))
 
 #: A position's fields as one tuple (read in one call: the differential runs 10^5 games).
-position_fields: Callable[[DoodleJumpState], tuple[object, ...]] = attrgetter(*POSITION_FIELDS)
+_position_fields: Callable[[State], tuple[object, ...]] = attrgetter(*POSITION_FIELDS)
 
 
-def _same(seed: int, step: int, what: str, fast: object, readable: object) -> None:
-    if fast != readable:
-        raise Divergence(f"seed {seed}, step {step}: {what} differ: fast {fast!r}, readable {readable!r}")
+def position_view(state: State) -> object:
+    """What the fast and the readable state must agree on before every action: every field of the position (a
+    snapshot: lists as tuples) and the length of the log."""
+    fields = tuple(tuple(value) if type(value) is list else value for value in _position_fields(state))
+    return fields, state.log_size()
+
+
+def twins(game: DoodleJumpGame) -> Twins:
+    """The fast state and this readable one, for the differential harness."""
+    readable = functools.partial(ReadableDoodleJumpState, game)
+    return Twins(StateEngine(game.new_initial_state), StateEngine(readable), view=position_view)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabletop.core.actions import Action
 from tabletop.core.chance import Distribution
 from tabletop.core.state import CHANCE, TERMINAL
+from tabletop.core.words import plural
 from tabletop.games.doodle_jump.actions import (
     CONTINUE,
     SPEND_SHIELD,
@@ -119,7 +120,8 @@ class DoodleJumpState(TurnFlow):
     def _decide(self, action: Action, phase: Phase) -> None:
         """The seat's decision at the start of a turn, after a roll, or at continue-or-stop."""
         if action is CONTINUE or action is START_ROLL:
-            self._log("seat {} rolls {} dice", self.seat, self.numbered + (1 if self.symbol else 0))
+            dice = self.numbered + (1 if self.symbol else 0)
+            self._log("seat {} rolls {}", self.seat, plural(dice, "die", "dice"))  # "1 die", "4 dice"
             self.phase = ROLL
         elif action is STOP:
             self._log("seat {} stops on {}", self.seat, self._where(self.seat))

@@ -30,9 +30,14 @@ Status = Literal["confirmed", "provisional"]
 
 
 class NumberDie(DataModel):
+    """The number die every player rolls to move their pawn (R-J1)."""
+
     status: Status
+    """"confirmed" (a source states the values) or "provisional" (chosen by this project)."""
     source: str
+    """Where the values come from, in words."""
     faces: list[int] = Field(min_length=2, max_length=MAX_FACES)
+    """The faces, 1 to n each once (a pawn moves that many spaces); 8 faces on the 1995 die."""
 
     @model_validator(mode="after")
     def _faces(self) -> NumberDie:
@@ -42,10 +47,16 @@ class NumberDie(DataModel):
 
 
 class RescueDie(DataModel):
+    """The Rescue die rescuers roll against the timer for a danger card's symbol (J-RESCUE-1)."""
+
     status: Status
+    """"confirmed" or "provisional"."""
     source: str
+    """Where the values come from, in words."""
     faces: list[str] = Field(min_length=3)  # a symbol and the wild face must leave a miss
+    """Its faces' symbols, each once; the danger cards' symbols are the faces but the wild one."""
     wild: str
+    """The face that matches any symbol (the hourglass), except in a two-player game (J-RESCUE-2)."""
 
     @model_validator(mode="after")
     def _faces(self) -> RescueDie:
@@ -57,27 +68,49 @@ class RescueDie(DataModel):
 
 
 class Timer(DataModel):
+    """The sand timer of a rescue, and how many rolls each rescuer makes before it runs out."""
+
     status: Status
+    """"confirmed" or "provisional" (for the seconds; the rolls are provisional, see below)."""
     source: str
+    """Where the values come from, in words."""
     seconds: int = Field(ge=1)
+    """How long a rescue lasts, in seconds (the web table's live race runs this long)."""
     default_rescue_rolls: int = Field(ge=1, le=20)
+    """PROVISIONAL in the packaged file (ruling R-J6): rolls of the Rescue die each rescuer makes within
+    the timer, unless the game option ``rescue_rolls`` says otherwise."""
     rescue_rolls_note: str
+    """Why that many rolls, in words."""
 
 
 class WaitRule(DataModel):
+    """Wait for 5 or 8 spaces: a pawn there waits until one of these numbers is rolled."""
+
     source: str
+    """Where the rule comes from, in words."""
     stop_faces: list[int] = Field(min_length=1)
+    """The number die faces that free a waiting pawn (5 and 8); each must be a face of the die."""
 
 
 class Grid(DataModel):
+    """The Doomsday Grid: a danger card lost by every rescuer fills one place; full, everyone loses."""
+
     status: Status
+    """"confirmed" or "provisional"."""
     source: str
+    """Where the value comes from, in words."""
     places: int = Field(ge=1, le=30)
+    """Its places (10 on the 1995 board): when the last one is filled, every player loses (J-LOSE-1)."""
 
 
 class Path_(DataModel):
+    """One colour's path from its START to the centre of the board."""
+
     colour: str
+    """The pawn colour that walks it (red, yellow, green, blue: the seats in order)."""
     spaces: str = Field(min_length=1)
+    """PROVISIONAL in the packaged file: its spaces from START to the centre, one letter each:
+    B (Blank), W (Wait for 5 or 8), J (Jungle: draw a danger card), R (Rhino: the rhino blocks)."""
 
     @model_validator(mode="after")
     def _letters(self) -> Path_:
@@ -94,51 +127,89 @@ class SharedSpace(DataModel):
     """One physical space lying on several colour paths (a crossing)."""
 
     at: list[tuple[str, int]] = Field(min_length=2)
+    """The space as [colour, space number] on each path it lies on (numbered from 1 after START);
+    the paths must agree on its kind."""
 
 
 class BoardData(DataModel):
+    """The game board: four colour paths winding to the centre."""
+
     status: Status
+    """"provisional" in the packaged file: no source gives the paths' lengths or the order of their spaces."""
     source: str
+    """Where the values come from, in words."""
     notes: str
+    """How the paths were chosen, in words."""
     paths: list[Path_] = Field(min_length=4, max_length=4)
+    """The four colour paths, one per seat in order (a game of fewer players uses the first ones)."""
     shared: list[SharedSpace] = Field(default_factory=list)
+    """Spaces where paths cross (none on the packaged board, ruling R-J11)."""
 
 
 class Card(DataModel):
+    """One danger card, read through the decoder when a pawn lands on a Jungle space."""
+
     id: int
+    """Its number in the deck: 1, 2, 3 ... in order (the Doomsday Grid shows it)."""
     message: str = Field(min_length=1, max_length=120)
+    """The danger, read aloud (at most 120 characters)."""
     symbol: str
+    """The Rescue die symbol that saves a rescuer (a face of the die, not the wild one)."""
     number: int = Field(ge=1)
+    """How many spaces back a pawn goes when its rescuer fails."""
 
 
 class Deck(DataModel):
+    """The danger cards (30 in the 1995 game)."""
+
     status: Status
+    """"provisional" in the packaged file: the symbols and numbers of all cards but one are not known."""
     source: str
+    """Where the values come from, in words."""
     cards: list[Card] = Field(max_length=MAX_CARDS)
+    """The cards, at least the grid's places plus two, so a reshuffled discard pile is never empty."""
 
 
 class TimeData(DataModel):
     """Estimated time at a table, for the analysis' minutes (``Game.time_model``)."""
 
     status: Status
+    """"provisional" in the packaged file: estimates, not measured at a table."""
     source: str = Field(min_length=1)
+    """Where the numbers come from, in words."""
     setup_minutes: float = Field(ge=0, le=60)
+    """Minutes to set up a game."""
     seconds_per_turn: float = Field(ge=0, le=600)
+    """Seconds a turn takes: roll the number die, count the move."""
     seconds_per_danger_card: float = Field(ge=0, le=600)
+    """Seconds a danger card takes: draw, decode, read, the timed rescue, move the pawns."""
     seconds_per_wait_roll: float = Field(ge=0, le=600)
+    """Seconds each roll of a pawn waiting for 5 or 8 takes."""
 
 
 class JumanjiData(DataModel):
+    """Every fact of a Jumanji game: dice, timer, Doomsday Grid, the four paths and the danger cards."""
+
     title: str
+    """The name of the game this file describes."""
     notes: str
+    """Free text: how the provisional values were chosen."""
     number_die: NumberDie
+    """The die that moves the pawns."""
     rescue_die: RescueDie
+    """The die of the rescues."""
     timer: Timer
+    """The rescue's timer."""
     wait: WaitRule
+    """Wait for 5 or 8 spaces."""
     grid: Grid
+    """The Doomsday Grid."""
     board: BoardData
+    """The four colour paths."""
     deck: Deck
+    """The danger cards."""
     time: TimeData | None = None  # no [time] section: no time model, minutes are not estimated
+    """How long a game takes at a table (optional: without it, minutes are not estimated)."""
 
     @model_validator(mode="after")
     def _cross_checks(self) -> JumanjiData:

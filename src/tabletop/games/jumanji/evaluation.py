@@ -4,7 +4,7 @@ The chances are a :class:`~tabletop.core.evaluation.WinModel` over each pawn's f
 share of its path still ahead, whether the rhino blocks it, whether the turn is its own) and,
 for "nobody wins" (the Doomsday Grid fills, R-J10), over the grid: how full it is. The
 weights in ``data/evaluation.toml`` are fitted to the outcomes of games
-(``benchmarks/fit_evaluation.py``).
+(``benchmarks/calibration/fit_evaluation.py``).
 
 The game's one decision, the rhino (J-RHINO-1), is fast to play in playouts by the
 heuristic itself, so there is no separate playout policy: :func:`rollout` is the heuristic.
@@ -16,6 +16,7 @@ from functools import cache
 
 from tabletop.core.data import packaged
 from tabletop.core.evaluation import WinModel
+from tabletop.core.i18n import N_
 from tabletop.core.state import State
 from tabletop.games.jumanji.heuristic import choose as rollout
 from tabletop.games.jumanji.state import JumanjiState
@@ -37,8 +38,8 @@ LADDER = {
 }
 #: ... and what a player should know about them (the lobby shows it): the rhino is the only
 #: decision, worth a few points of win rate at most (docs/agents.md).
-LADDER_NOTE = ("In Jumanji the bots differ little: the dice decide almost everything, and the only "
-               "choice in the game is where the rhino goes.")
+LADDER_NOTE = N_("In Jumanji the bots differ little: the dice decide almost everything, and the only "
+                  "choice in the game is where the rhino goes.")
 
 
 @cache

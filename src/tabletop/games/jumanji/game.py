@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.core.chance import Distribution
 from tabletop.core.errors import InvalidOptionError
 from tabletop.core.game import Game, GameInfo, TimeModel
+from tabletop.core.i18n import N_
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.core.play import PlayoutSummary
+from tabletop.core.twins import Twins
 from tabletop.games.jumanji.actions import FAILED, ROLLS, SAVED
 from tabletop.games.jumanji.data import Board, JumanjiData, load_board
 from tabletop.games.jumanji.notation import read
@@ -33,6 +35,15 @@ def rescue_chance(rolls: int, faces: int, wild: bool) -> Fraction:
 
 class JumanjiGame(Game):
     """Jumanji (Milton Bradley, 1995): race to the centre before the Doomsday Grid fills."""
+
+    #: the differential run cycles through every player count with every rescue roll count, then a few others
+    twin_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        *({"players": players, "rescue_rolls": rolls} for players in (2, 3, 4) for rolls in (4, 6, 8, 10)),
+        {"players": 4, "first_player": 2},
+        {"players": 3, "challenge_cards": 4, "rescue_rolls": 6},
+        {"players": 2, "turn_limit": 12},
+        {"players": 4, "challenge_cards": 2, "first_player": 3, "turn_limit": 25},
+    )
 
     info = GameInfo(
         name="jumanji",
@@ -80,7 +91,7 @@ class JumanjiGame(Game):
         ),
         min_return=-1.0,
         max_return=1.0,
-        description="Race along your colour path to the centre; fail a rescue and the Doomsday Grid fills.",
+        description=N_("Race along your colour path to the centre; fail a rescue and the Doomsday Grid fills."),
     )
     parts = GameParts(
         terminal="tabletop.games.jumanji.terminal",
@@ -89,6 +100,7 @@ class JumanjiGame(Game):
         evaluation="tabletop.games.jumanji.evaluation",
         live="tabletop.games.jumanji.live",
         encoding="tabletop.games.jumanji.encoding",
+        data="tabletop.games.jumanji.datafile",
     )
 
     data: JumanjiData
@@ -119,6 +131,9 @@ class JumanjiGame(Game):
         self.rescue = Distribution([SAVED, FAILED], [self.rescue_probability, 1 - self.rescue_probability])
         self.d8 = Distribution.uniform([ROLLS[n] for n in board.number_faces])  # R-J1
 
+    def data_model(self) -> JumanjiData:
+        return self.data
+
     def time_model(self) -> TimeModel | None:
         """Minutes at the table from the data file's provisional ``[time]`` section: seconds per turn, per
         danger card (the figure ``rescues_attempted``: cards faced) and per Wait roll (``wait_rolls``)."""
@@ -145,6 +160,11 @@ class JumanjiGame(Game):
         if self.board.shared:
             return None
         return super().random_playout()
+
+    def twins(self) -> Twins | None:
+        """The compiled random playout, stepped action by action, against the readable rules (its only fast
+        engine: :meth:`kernel_twins`); ``None`` where it does not play (no Numba, a board with shared spaces)."""
+        return self.kernel_twins()
 
     def new_initial_state(self) -> JumanjiState:
         return JumanjiState(self)

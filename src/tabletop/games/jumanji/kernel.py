@@ -4,8 +4,9 @@ The phase machine of :class:`~tabletop.games.jumanji.state.JumanjiState`, clause
 on a position row of ``int32``: :data:`SCALAR_NAMES` first (the state's numbers, in order),
 then each pawn's place, the draw pile (kept sorted, as the state keeps it), the discard pile,
 the Doomsday Grid and the seats tied at the centre, each list followed by ``-1`` where it is
-shorter than its room. :func:`pack` writes a rules state as such a row, so the proof
-(:func:`tabletop.testing.kernels.lockstep`) compares every field after every action.
+shorter than its room. :func:`pack` writes a rules state as such a row, so the proof (the
+differential harness, through :class:`tabletop.core.twins.KernelEngine`) compares every field
+before every action.
 
 Actions and chance outcomes are the integers of the game's encoding (:mod:`.encoding`), so the
 kernel's legal actions are ``state.legal_action_ints()``, in the same order, and its outcome for

@@ -65,10 +65,14 @@ class RescueRace(LiveEvent):
     def __init__(self, state: JumanjiState) -> None:
         game = state.game
         timer = game.data.timer
-        # a real die takes a moment to toss, land and read: as many rolls fit in the timer as the
-        # engine assumes (R-J6: the game's rescue_rolls, one a second by default), so a live race has
-        # the engine's odds
-        super().__init__(tuple(rescuers_in_order(state)), float(timer.seconds), timer.seconds / game.rescue_rolls)
+        # The engine's odds (R-J6) are those of rescue_rolls rolls before the timer runs out (8 in 8 seconds by
+        # default). A real die takes a moment to toss, land and read, so a rescuer rolls at most rescue_rolls
+        # times, one roll per timer / (rescue_rolls + 1): the rolls the odds promise fit in the timer with one
+        # roll's time (0.9 s) to spare for a person to react, and nobody rolls more often than the odds assume.
+        pace = timer.seconds / (game.rescue_rolls + 1)
+        super().__init__(tuple(rescuers_in_order(state)), float(timer.seconds), pace)
+        #: the most rolls a rescuer has (the engine's rescue_rolls)
+        self.limit: int = game.rescue_rolls
         self.card = int(state.card) + 1
         self.symbol: str = game.board.card_symbols[state.card]
         self.message: str = game.board.card_messages[state.card]
@@ -84,6 +88,8 @@ class RescueRace(LiveEvent):
             return "you are not one of this card's rescuers"
         if seat in self.saved:
             return "you already rolled the symbol: you are safe"
+        if len(self.rolls[seat]) >= self.limit:
+            return f"you have rolled all your {self.limit} rolls"
         return None
 
     def busy(self, seat: int) -> str:
@@ -97,7 +103,7 @@ class RescueRace(LiveEvent):
             self.saved.add(seat)
 
     def settled(self) -> bool:
-        return len(self.saved) == len(self.seats)
+        return all(seat in self.saved or len(self.rolls[seat]) >= self.limit for seat in self.seats)
 
     def outcomes(self) -> list[Action]:
         return [SAVED if seat in self.saved else FAILED for seat in self.seats]
@@ -111,6 +117,7 @@ class RescueRace(LiveEvent):
             "message": self.message,
             "wild": self.wild,
             "faces": self.faces,
+            "limit": self.limit,
             "rescuers": [
                 {"seat": s, "rolls": len(self.rolls[s]), "face": self.rolls[s][-1] if self.rolls[s] else None,
                  "saved": s in self.saved}

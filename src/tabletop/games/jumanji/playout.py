@@ -12,7 +12,7 @@ rules play, and the kernel counts what :func:`tabletop.analysis.metrics.play_tra
 extra) and the board has no shared spaces (R-J11). It replaces the pure-Python
 twin this module held before. The proof (every action's integer and the position after it, seed
 by seed, against the rules) is ``tests/games/jumanji/test_jumanji_kernel.py`` and
-``benchmarks/equivalence/kernels.py --game jumanji``.
+``benchmarks/equivalence/equivalence.py --game jumanji --kernel``.
 """
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ from tabletop.core.compiled import (
     standings_start,
     struct_of,
 )
+from tabletop.core.state import State
+from tabletop.core.twins import KernelSteps
 from tabletop.games.jumanji import kernel as jk
 from tabletop.games.jumanji.kernel import (
     apply_decision,
@@ -211,13 +213,16 @@ class RandomPlayout(BatchPlayout):
                 return row, record[:count], trail[:played_turns]
             capacity, turns = max(capacity, count), max(turns, played_turns)
 
-    def twin(self) -> Twin:
-        """The kernel's face for :func:`tabletop.testing.kernels.lockstep`."""
-        return Twin(self)
+    def steps(self) -> KernelSteps:
+        """The kernel one action at a time (:class:`~tabletop.core.twins.KernelEngine` steps it)."""
+        return Steps(self)
+
+    def readable(self) -> State:
+        return self.game.new_initial_state()
 
 
-class Twin:
-    """The kernel, one step at a time (:class:`tabletop.testing.kernels.KernelTwin`)."""
+class Steps:
+    """The kernel, one action at a time (:class:`tabletop.core.twins.KernelSteps`)."""
 
     def __init__(self, playout: RandomPlayout) -> None:
         self.playout = playout
@@ -243,6 +248,9 @@ class Twin:
     def is_over(self, row: Array) -> bool:
         return bool(is_over(row))
 
+    def seat(self, row: Array) -> int:
+        return int(row[jk.CUR])
+
     def legal(self, row: Array) -> list[int]:
         count = legal_actions(self.struct, row, self.buffer)
         return [int(a) for a in self.buffer[:count]]
@@ -258,3 +266,6 @@ class Twin:
 
     def played(self, seed: int) -> list[int]:
         return [int(a) for a in self.playout.record(seed)[1]]
+
+    def summary(self, seed: int) -> object:
+        return self.playout(seed)

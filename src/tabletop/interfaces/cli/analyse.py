@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from tabletop.analysis.annotate import Analysis, annotate
+from tabletop.analysis.annotate import Analysis, annotate, points
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import Record
 from tabletop.interfaces.cli.console import console, errors
@@ -33,9 +33,11 @@ def analyse_command(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the searches (same seed, same analysis).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
 ) -> None:
-    """Explain a finished game: for each decision, what [b]expert[/b] would have chosen and the mover's
-    chance of winning before and after the decision made, with the playouts behind each estimate and
-    its 95% interval. The costliest decisions are highlighted.
+    """Explain a finished game: each decision judged by the [b]expert[/b] level, the costliest highlighted.
+
+    For each decision: what expert would have chosen and the mover's chance of winning
+    before and after the decision made, with the playouts behind each estimate and its
+    95% interval.
 
     [b]Examples[/b]:
       tabletop analyse tabletop-GAME-7.json
@@ -72,11 +74,16 @@ def print_analysis(analysis: Analysis) -> None:
         style = "bold red" if d.highlighted else ""
         expert = escape(d.expert) if d.expert != d.played else "="
         table.add_row(str(d.index + 1), str(d.seat), escape(d.played), expert, str(d.before), str(d.after),
-                      f"{100 * d.swing:+.0f}", d.label, style=style)
+                      f"{points(d.swing):+d}" if points(d.swing) else "0", d.label, style=style)
     console.print(table)
     if not analysis.decisions:
         console.print("No decision with a choice to analyse.")
-    for d in analysis.highlights():
+    shown = analysis.highlights()
+    for d in shown:
         console.print(f"[bold red]action {d.index + 1}[/bold red], seat {d.seat}: {escape(d.played)} "
-                      f"({d.label or 'costliest'}, {100 * d.swing:+.0f} points of winning chance); "
+                      f"({d.label or 'costliest'}, {points(d.swing):+d} points of winning chance); "
                       f"expert: {escape(d.expert)}")
+    if analysis.decisions and len(shown) < analysis.highlight:
+        count = {0: "No decision", 1: "Only 1 decision"}.get(len(shown), f"Only {len(shown)} decisions")
+        console.print(f"{count} cost a point of winning chance or more, so {len(shown)} of the "
+                      f"{analysis.highlight} highlights asked for are shown.")

@@ -1,11 +1,12 @@
-"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tournament, games, agents, serve."""
+"""The ``tabletop`` command: play, replay, analyse, simulate, compare, report, tune, tournament, games, agents,
+serve, deploy, data."""
 
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -22,7 +23,9 @@ from rich.table import Table
 
 from tabletop.agents import RandomAgent
 from tabletop.analysis.backends import make_backend
+from tabletop.analysis.findings import number, span
 from tabletop.analysis.simulate import SimulationReport, simulate
+from tabletop.core.datafile import run_boards
 from tabletop.core.errors import NotationError, ReplayError, TabletopError
 from tabletop.core.record import Record, one_line
 from tabletop.core.registry import game_class, list_games
@@ -30,9 +33,12 @@ from tabletop.core.replay import replay
 from tabletop.interfaces.cli.agents import agents_command
 from tabletop.interfaces.cli.analyse import analyse_command
 from tabletop.interfaces.cli.console import console, errors, fail, need, or_exit
+from tabletop.interfaces.cli.data import app as data_app
+from tabletop.interfaces.cli.deploy import deploy_command
 from tabletop.interfaces.cli.options import build_bots, build_game
 from tabletop.interfaces.cli.serve import serve_command
 from tabletop.interfaces.cli.session import PlaySession, ReplaySession, verdict
+from tabletop.interfaces.cli.tune import tune_command
 from tabletop.interfaces.cli.workbench import compare_command, report_command
 
 app = typer.Typer(
@@ -218,12 +224,17 @@ def simulate_command(
         )
     if as_json:
         print(json.dumps(report.to_json_dict(), indent=2))
-        return
-    _print_report(report)
+    else:
+        _print_report(report)
+    if report.stopped == "interrupted":
+        again = "run the same command again to resume it" if out is not None else "give --out DIR to resume a run"
+        errors.print(f"interrupted after {report.games:,} games; {again}")
+        raise typer.Exit(code=130)
 
 
 app.command(name="compare")(compare_command)
 app.command(name="report")(report_command)
+app.command(name="tune")(tune_command)
 app.command(name="analyse")(analyse_command)
 
 
@@ -273,7 +284,7 @@ def tournament_command(
             )
         )
     if out is not None:
-        _write_parquet(report, out)
+        _write_parquet(report, out, run_boards({built.name: built}))
     if as_json:
         print(json.dumps(report.to_json_dict(), indent=2))
         return
@@ -302,7 +313,8 @@ def tournament_command(
         console.print(f"Per-game results written to [b]{out}[/b]")
 
 
-def _write_parquet(report: object, path: Path) -> None:
+def _write_parquet(report: object, path: Path, boards: dict[str, Any] | None) -> None:
+    from tabletop.analysis.storage import BOARDS_KEY
     from tabletop.analysis.tournament import TournamentReport
 
     assert isinstance(report, TournamentReport)
@@ -327,7 +339,10 @@ def _write_parquet(report: object, path: Path) -> None:
     ]
     table = pa.Table.from_pylist([{k: v for k, v in row.items() if k != "seed"} for row in rows])
     seeds = pa.array([row["seed"] for row in rows], type=pa.uint64())  # game seeds are 64-bit unsigned
-    pq.write_table(table.add_column(2, "seed", seeds), str(path))
+    table = table.add_column(2, "seed", seeds)
+    if boards is not None:  # the board the games were played on, by content hash, with a copy
+        table = table.replace_schema_metadata({BOARDS_KEY: json.dumps(boards)})
+    pq.write_table(table, str(path))
 
 
 def _progress_columns() -> tuple[ProgressColumn, ...]:
@@ -342,32 +357,38 @@ def _progress_columns() -> tuple[ProgressColumn, ...]:
 
 app.command(name="agents")(agents_command)
 app.command(name="serve")(serve_command)
+app.command(name="deploy", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(deploy_command)
+app.add_typer(data_app, name="data")
 
 
 def _print_report(report: SimulationReport) -> None:
     options = ", ".join(f"{k}={v}" for k, v in report.options.items() if v is not None)
     console.print(f"[b]{report.game}[/b] ({options}): {report.games} games, seed {report.seed}, agents {report.agents}")
-    wins = Table(title="Win rate per seat (95% Wilson interval)")
+    wins = Table(title=f"Win rate per seat (95% Wilson intervals, simultaneous over the {len(report.seats)} seats)")
     for column in ("seat", "wins", "rate", "95% interval"):
         wins.add_column(column, justify="right")
     for s in report.seats:
         wins.add_row(str(s.seat), str(s.wins), f"{s.rate:.3f}", f"{s.low:.3f} – {s.high:.3f}")
     lo, hi = report.all_lose_interval
     wins.add_row("nobody", str(report.all_lose), f"{report.all_lose_rate:.3f}", f"{lo:.3f} – {hi:.3f}", style="red")
+    for name, (mean, low, high) in (("shared wins", report.shared), ("balance", report.balance),
+                                    ("first-mover advantage", report.advantage)):
+        wins.add_row(name, "", number(mean), span(low, high))
     console.print(wins)
     length = Table(title="Game length")
-    for column in ("", "mean", "median", "90th percentile"):
+    for column in ("", "mean", "95% interval", "median", "90th percentile"):
         length.add_column(column, justify="right")
-    length.add_row("turns", f"{report.turns_mean:.1f}", f"{report.turns_median:.1f}", f"{report.turns_p90:.1f}")
+    length.add_row("turns", f"{report.turns_mean:.1f}", span(*report.turns_interval), f"{report.turns_median:.1f}",
+                   f"{report.turns_p90:.1f}")
     console.print(length)
     if report.metrics:
         figures = Table(title=f"{report.game} figures (per game)")
-        figures.add_column("figure", no_wrap=True)
-        for column in ("mean", "10th pct", "median", "90th pct", "95% interval"):
-            figures.add_column(column, justify="right", no_wrap=True)
+        figures.add_column("figure", overflow="fold")
+        for column in ("mean", "95% interval", "10th pct", "median", "90th pct"):
+            figures.add_column(column, justify="right", overflow="fold")
         for m in report.metrics:
-            interval = f"{m.low:.3f} – {m.high:.3f}" if m.low is not None and m.high is not None else ""
-            figures.add_row(m.name, *(_figure(v) for v in (m.mean, m.p10, m.median, m.p90)), interval)
+            interval = span(m.low, m.high) if m.low is not None and m.high is not None else "–"
+            figures.add_row(m.name, _figure(m.mean), interval, *(_figure(v) for v in (m.p10, m.median, m.p90)))
         console.print(figures)
 
 

@@ -45,11 +45,55 @@ def serve_command(
     messages_per_second: Annotated[
         float, typer.Option("--messages-per-second", help="Messages a WebSocket may send per second.")
     ] = 40.0,
+    server_games_per_minute: Annotated[
+        float, typer.Option("--server-games-per-minute", help="Games the whole server creates a minute, whoever asks.")
+    ] = 1_200.0,
+    max_sockets: Annotated[int, typer.Option("--max-sockets", help="Most WebSockets open at once.")] = 20_000,
+    sockets_per_address: Annotated[
+        int, typer.Option("--sockets-per-address", help="Most WebSockets one address (IPv6: one /64) holds open.")
+    ] = 64,
+    max_connections: Annotated[
+        int, typer.Option("--max-connections", help="Most TCP connections open at once (HTTP and WebSocket).")
+    ] = 20_000,
+    connections_per_address: Annotated[
+        int, typer.Option("--connections-per-address", help="Most connections one address (IPv6: one /64) holds open.")
+    ] = 256,
+    header_timeout: Annotated[
+        float, typer.Option("--header-timeout", help="Seconds a request's headers and body may take to arrive.")
+    ] = 10.0,
+    idle_timeout: Annotated[
+        float, typer.Option("--idle-timeout", help="Seconds an HTTP connection may stay idle between requests.")
+    ] = 5.0,
+    analysis_workers: Annotated[
+        int, typer.Option("--analysis-workers", help="Processes that analyse finished games at once.")
+    ] = 1,
+    analyses_per_hour: Annotated[
+        float, typer.Option("--analyses-per-hour", help="Analyses one address may start an hour.")
+    ] = 10.0,
+    profile_games: Annotated[
+        int, typer.Option("--profile-games", help="Most random games the board editor's profile plays.")
+    ] = 5_000,
+    profile_seconds: Annotated[
+        float, typer.Option("--profile-seconds", help="Most seconds the board editor's profile plays.")
+    ] = 20.0,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option("--forwarded-allow-ips",
                      help="Behind a reverse proxy: its address, so X-Forwarded-For gives each client's own."),
     ] = None,
+    shard: Annotated[
+        str | None,
+        typer.Option("--shard", help="This server's shard in a deployment on one PostgreSQL database (like s1): "
+                                     "it owns the games whose ids start with it (see `tabletop deploy`)."),
+    ] = None,
+    shard_wait: Annotated[
+        float, typer.Option("--shard-wait", min=0, help="Seconds a shard waits for its lock, held by a process of the "
+                                                         "same shard that has not quite gone, before it gives up.")
+    ] = 30.0,
+    shard_unprefixed: Annotated[
+        bool, typer.Option("--shard-unprefixed", help="This shard also owns the games made before there were "
+                                                      "shards (ids without a prefix): give it to one shard.")
+    ] = False,
 ) -> None:
     """Serve the games in the browser: a lobby, online play with friends and bots, spectators, replays.
 
@@ -62,14 +106,15 @@ def serve_command(
       tabletop serve --host 0.0.0.0 --port 8080 --database sqlite:///games.db
       tabletop serve --database postgresql+psycopg://user:pass@localhost/tabletop
       tabletop serve --data GAME=my-board.toml --bot-seconds 1
+      tabletop serve --shard s1 --port 8001 --database postgresql+psycopg://...  (one shard; see tabletop deploy)
+      tabletop serve --profile-games 2000 --profile-seconds 10
     """
     import os
 
     for module in ("fastapi", "uvicorn", "sqlalchemy", "alembic"):
         need(module, "tabletop serve", "web")
-    import uvicorn
-
     from tabletop.interfaces.web.app import create_app
+    from tabletop.interfaces.web.guard import raise_file_limit, server
     from tabletop.interfaces.web.limits import Limits
     from tabletop.interfaces.web.rooms import Settings
 
@@ -79,17 +124,33 @@ def serve_command(
         if not sep or not game or not path:
             raise fail(f"--data expects GAME=FILE, got {pair!r}")
         boards[game.strip()] = path.strip()
+    if shard is not None:
+        from tabletop.interfaces.web.shards import Shard
+
+        try:
+            Shard(shard)
+        except ValueError as exc:
+            raise fail(f"--shard: {exc}") from None
+        if not database.startswith("postgresql"):
+            raise fail(f"--shard {shard}: shards share one PostgreSQL database; --database is {database!r}")
     workers = bot_workers if bot_workers >= 0 else max(1, (os.cpu_count() or 2) - 1)
     try:
         limits = Limits(bot_seconds=bot_seconds, bot_iterations=bot_iterations, bot_workers=workers,
                         games_per_minute=games_per_minute, rooms=max_games, idle_seconds=idle_seconds,
                         frame_bytes=max_message, messages_per_second=messages_per_second,
-                        message_burst=2 * messages_per_second)
+                        message_burst=2 * messages_per_second, server_games_per_minute=server_games_per_minute,
+                        server_games_burst=max(1.0, server_games_per_minute / 6), sockets=max_sockets,
+                        sockets_per_address=sockets_per_address, connections=max_connections,
+                        connections_per_address=connections_per_address, header_seconds=header_timeout,
+                        idle_connection_seconds=idle_timeout, analysis_workers=analysis_workers,
+                        analyses_per_hour=analyses_per_hour,
+                        profile_games=profile_games, profile_seconds=profile_seconds)
     except ValueError as exc:
         raise fail(str(exc)) from None
     try:
         web = create_app(database, Settings(bot_delay=bot_delay, live_seconds=live_seconds), limits=limits,
-                         data=boards)
+                         data=boards, shard=shard, shard_wait=shard_wait,
+                         unprefixed=shard_unprefixed)
     except TabletopError as exc:  # a custom board that cannot be read or played
         raise fail(f"cannot serve: {exc}") from None
     except Exception as exc:  # a bad URL, a missing database driver, an unreachable server ...
@@ -100,6 +161,9 @@ def serve_command(
     )
     # views are small: compressing every frame costs more time than it saves; a frame over the limit
     # is refused by the protocol itself (close code 1009) before it is buffered
-    uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
-                ws_max_size=max_message, proxy_headers=forwarded_allow_ips is not None,
-                forwarded_allow_ips=forwarded_allow_ips)
+    files = raise_file_limit(limits)
+    if files < limits.connections:
+        console.print(f"[yellow]note[/yellow]: this process may open {files} files, fewer than --max-connections "
+                      f"{limits.connections}; connections past that are refused by the system", soft_wrap=True)
+    server(web, host, port, limits, log_level="warning", proxy_headers=forwarded_allow_ips is not None,
+           forwarded_allow_ips=forwarded_allow_ips).run()

@@ -5,7 +5,10 @@ rebuilt from: the position is the game's initial state with the actions applied,
 log in words is what the engine said of each, with the server's notes (it played for
 someone whose clock ran out ...) after the actions they concern. :func:`replay` is that
 rebuilding, the only one: a room loaded from the database, an undo and the replay page
-all call it.
+all call it. The log keeps the position every :data:`SNAPSHOT_EVERY` actions (positions are
+never changed in place, so keeping one costs nothing) and where each action's lines end, so
+an undo or a replay step rebuilds at most :data:`SNAPSHOT_EVERY` actions, however long the
+game.
 
 :attr:`ActionLog.version` counts the changes of the log (an action committed, one taken
 back): a move the server planned at one version (a bot's, the dice, a turn clock running
@@ -27,6 +30,9 @@ from tabletop.interfaces.web.writer import Writer
 
 T = TypeVar("T")
 
+#: a position is kept every this many actions (a replay step or an undo applies fewer than this)
+SNAPSHOT_EVERY = 32
+
 
 def replay(game: Game, actions: Sequence[Action | str], notes: Mapping[int, str]) -> tuple[State, list[str]]:
     """The state after ``actions`` and its log, with the server's notes after the actions they concern.
@@ -36,15 +42,28 @@ def replay(game: Game, actions: Sequence[Action | str], notes: Mapping[int, str]
     >>> state.history(), log
     ((), [])
     """
-    state = game.new_initial_state()
+    state, lines, _marks, _snapshots = _replay(game.new_initial_state(), 0, actions, notes)
+    return state, lines
+
+
+def _replay(
+    state: State, first: int, actions: Sequence[Action | str], notes: Mapping[int, str]
+) -> tuple[State, list[str], list[int], list[State]]:
+    """Apply ``actions`` (numbered from ``first``) to ``state`` in place: the state, the lines they add,
+    the number of lines after each, and a copy of the position after every :data:`SNAPSHOT_EVERY`-th."""
     lines: list[str] = []
-    for number, action in enumerate(actions):
+    marks: list[int] = []
+    snapshots: list[State] = []
+    for number, action in enumerate(actions, start=first):
         size = state.log_size()
         state.apply_action(action)
         lines.extend(state.log(size))
         if number in notes:  # the server's word on an action (it played for someone)
             lines.append(notes[number])
-    return state, lines
+        marks.append(len(lines))
+        if (number + 1) % SNAPSHOT_EVERY == 0:
+            snapshots.append(state.clone())
+    return state, lines, marks, snapshots
 
 
 class ReadOnlyList(Sequence[T]):
@@ -95,10 +114,14 @@ class ActionLog:
         self._writer = writer
         self._store = store
         self._notes: dict[int, str] = dict(stored.notes)
-        state, lines = replay(game, stored.actions, self._notes)
+        initial = game.new_initial_state()
+        state, lines, marks, snapshots = _replay(initial.clone(), 0, stored.actions, self._notes)
         #: the position now; replaced (never changed in place) by every change, so a reader may keep it
         self.state = state
         self._lines = lines
+        #: the number of lines after each action; the position after every SNAPSHOT_EVERY actions (0 first)
+        self._marks = marks
+        self._snapshots = [initial, *snapshots]
         self._actors: list[int] = list(stored.actors)
         #: the changes of the log so far (see the module's docstring)
         self.version = 0
@@ -129,6 +152,9 @@ class ActionLog:
         if note is not None:
             self._notes[number] = note
             self._lines.append(note)
+        self._marks.append(len(self._lines))
+        if (number + 1) % SNAPSHOT_EVERY == 0:
+            self._snapshots.append(after)
         self._actors.append(actor)
         self.version += 1
         return before
@@ -139,14 +165,31 @@ class ActionLog:
         await self._writer.call(self._store.truncate, self.game_id, keep)
         for number in [n for n in self._notes if n >= keep]:
             del self._notes[number]
-        state, lines = replay(self.game, self.state.history()[:keep], self._notes)
-        self.state = state
-        self._lines[:] = lines
+        self.state = self._position(keep)
+        del self._lines[self._line_count(keep):]
+        del self._marks[keep:]
+        del self._snapshots[keep // SNAPSHOT_EVERY + 1:]
         del self._actors[keep:]
         self.version += 1
 
+    def _line_count(self, step: int) -> int:
+        return self._marks[step - 1] if step else 0
+
+    def _position(self, step: int) -> State:
+        """A new position after the first ``step`` actions: the nearest kept one, and fewer than
+        :data:`SNAPSHOT_EVERY` actions applied to a copy of it."""
+        start = step // SNAPSHOT_EVERY
+        state = self._snapshots[start].clone()
+        for action in self.state.history()[start * SNAPSHOT_EVERY:step]:
+            state.apply_action(action)
+        return state
+
+    def lines_of(self, step: int) -> list[str]:
+        """What the ``step``-th action (counted from 1) added to the log, the server's note included."""
+        step = max(1, min(step, len(self._actors)))
+        return list(self._lines[self._line_count(step - 1):self._line_count(step)])
+
     def replay(self, step: int) -> tuple[State, list[str]]:
         """The position after the first ``step`` actions (clamped to the game) and its log."""
-        history = self.state.history()
-        step = max(0, min(step, len(history)))
-        return replay(self.game, history[:step], self._notes)
+        step = max(0, min(step, len(self._actors)))
+        return self._position(step), list(self._lines[:self._line_count(step)])

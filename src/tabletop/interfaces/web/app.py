@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 from collections.abc import AsyncIterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,18 +31,29 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tabletop._version import __version__
-from tabletop.agents.ladder import ladder, ladder_note
-from tabletop.agents.registry import AGENTS
 from tabletop.core.errors import TabletopError
-from tabletop.core.record import Record
-from tabletop.core.registry import game_class, has_part, list_games
+from tabletop.core.i18n import LANGUAGES, _
+from tabletop.core.record import SEEDED, Record
+from tabletop.core.registry import list_games
+from tabletop.core.replay import drawn_from_seed
 from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.analysis import Analyses
-from tabletop.interfaces.web.bots import BotPool, check_budget
+from tabletop.interfaces.web.bots import BotPool
+from tabletop.interfaces.web.catalog import catalog, check_bot
 from tabletop.interfaces.web.driver import new_seed
+from tabletop.interfaces.web.editor import add_editor
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
+from tabletop.interfaces.web.language import (
+    LANGUAGE_HEADERS,
+    STATIC,
+    LanguageMiddleware,
+    html_page,
+    js_catalog,
+    page,
+    problem_page,
+)
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
 from tabletop.interfaces.web.live import race_for
 from tabletop.interfaces.web.messages import (
@@ -55,33 +65,15 @@ from tabletop.interfaces.web.messages import (
     TokenRequest,
     problems,
 )
-from tabletop.interfaces.web.options import Boards, check_client_options, file_options
+from tabletop.interfaces.web.options import Boards, board_of, board_option, check_client_options, file_options
+from tabletop.interfaces.web.peers import Peers
 from tabletop.interfaces.web.rooms import Room
 from tabletop.interfaces.web.services import Services, Settings
+from tabletop.interfaces.web.shards import Shard
 from tabletop.interfaces.web.sockets import serve_socket
 from tabletop.interfaces.web.store import RUNNING, WAITING, Seat, Store, StoredGame, hash_token, new_token
 from tabletop.interfaces.web.tables import expiry, rematch, stand_in
 from tabletop.interfaces.web.writer import Writer
-
-STATIC = Path(__file__).resolve().parent / "static"
-
-_PROBLEM_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title} · tabletop</title>
-<meta name="description" content="tabletop: board games in the browser">
-<link rel="icon" href="/favicon.ico" type="image/svg+xml">
-<link rel="stylesheet" href="/static/style.css"></head>
-<body class="problem"><header class="top"><p class="brand"><a href="/">tabletop</a></p></header>
-<main class="problem-main"><h1>{title}</h1><p class="panel">{message}</p>
-<p><a class="button-link" href="/">Back to the lobby</a></p></main>
-</body></html>"""
-_TITLES = {404: "Not found", 403: "Not allowed", 409: "Not now", 429: "Too many requests", 503: "Busy"}
-
-
-def problem_page(status: int, message: str) -> HTMLResponse:
-    """A page that says what went wrong, in the site's look (never raw JSON for a person's browser)."""
-    title = _TITLES.get(status, "Something went wrong")
-    return HTMLResponse(_PROBLEM_PAGE.format(title=title, message=html.escape(message, quote=False)),
-                        status_code=status)
 
 
 def _wants_page(request: Request) -> bool:
@@ -92,73 +84,30 @@ def _wants_page(request: Request) -> bool:
     return request.method == "GET"
 
 
-#: the level the lobby offers first
-USUAL_LEVEL = "medium"
-
-
-def heuristic_available(game: str) -> bool:
-    return has_part(game, "heuristic")
-
-
-def bot_choices(game: str) -> list[dict[str, Any]]:
-    """The bot strengths offered for a game: the difficulty ladder, weakest first (``usual``: the one
-    the lobby offers first). The label is the level's name alone, which fits a phone's seat menu;
-    ``agent`` names the agent that plays it in this game."""
-    return [{"spec": level, "label": level.capitalize(), "agent": spec, "usual": level == USUAL_LEVEL}
-            for level, spec in ladder(game).items()]
-
-
-def catalog() -> list[dict[str, Any]]:
-    games = []
-    for name in list_games():
-        info = game_class(name).info
-        games.append({
-            "name": name,
-            "title": info.title,
-            "description": info.description,
-            "min_players": info.min_players,
-            "max_players": info.max_players,
-            "options": [
-                {"name": o.name, "kind": o.kind if isinstance(o.kind, str) else o.kind.__name__,
-                 "default": o.default, "help": o.help, "choices": list(o.choices) if o.choices else None,
-                 "minimum": o.minimum, "maximum": o.maximum, "nullable": o.nullable, "allowed": o.describe_allowed()}
-                for o in info.options
-                if o.name != "players" and o.kind != "path"
-            ],
-            "bots": bot_choices(name),
-            "bots_note": ladder_note(name),
-        })
-    return games
-
-
-def _check_bot(game: str, spec: str, limits: Limits) -> None:
-    kind = AGENTS.get(spec.strip().split(":")[0].strip())
-    if kind is not None and any(o.kind == "path" for o in kind.options):
-        # a bot that loads a file (a trained policy) would open a path the client names
-        raise Refused(f"bot {spec!r} loads a file, and this server opens no file a client names", 422)
-    try:
-        check_budget(spec, limits)
-    except TabletopError as exc:
-        raise Refused(f"bot {spec!r}: {exc}" if spec not in str(exc) else str(exc), 422) from None
-    if ("heuristic" in spec.split(":")[0] or "rollout=heuristic" in spec) and not heuristic_available(game):
-        raise Refused(f"there is no heuristic bot for {game} yet; choose random or mcts", 422)
-
-
 def create_app(
     database_url: str = "sqlite:///tabletop.db",
     settings: Settings | None = None,
     live: bool = True,
     limits: Limits | None = None,
     data: Mapping[str, str | Path] | None = None,
+    shard: str | None = None,
+    shard_wait: float = 30.0,
+    unprefixed: bool = False,
 ) -> FastAPI:
     """The web application, storing its games at ``database_url`` (any SQLAlchemy URL).
 
     ``limits`` bound what clients may cost (:class:`~.limits.Limits`); ``data`` maps a game to the
-    operator's own board file, read once here.
+    operator's own board file, read once here. ``shard`` names this server's shard in a deployment
+    of several on one PostgreSQL database (:mod:`.shards`); ``None``: the only server. A shard waits up to
+    ``shard_wait`` seconds for its lock (:mod:`.peers`) at start-up; ``unprefixed``: it also owns the games
+    made by a server without shards.
     """
     settings = settings or Settings()
     limits = limits or Limits()
-    store = Store(database_url)
+    owned = Shard(shard, unprefixed=unprefixed and shard is not None)
+    if shard is not None and not database_url.startswith("postgresql"):
+        raise ValueError(f"shard {shard} needs the PostgreSQL database its peers share, not {database_url!r}")
+    store = Store(database_url, owned)
     try:
         boards = Boards(store, data)
     except BaseException:
@@ -167,16 +116,27 @@ def create_app(
     services = Services(store=store, writer=Writer(store), pool=BotPool(limits), boards=boards, settings=settings,
                         limits=limits, races=race_for if live else None)
     hub = Hub(services)
-    analyses = Analyses(limits)
-    creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses)
+    peers = Peers(database_url, owned, hub.watched, shard_wait) if shard is not None else None
+    analyses = Analyses(store, services.writer, limits)
+    creations = AddressLimiter(limits.games_per_minute / 60.0, limits.games_burst, limits.addresses,
+                               limits.server_games_per_minute / 60.0, limits.server_games_burst)
+    replays = AddressLimiter(limits.replays_per_second, limits.replays_burst, limits.addresses,
+                             limits.server_replays_per_second, 2 * limits.server_replays_per_second)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if peers is not None:  # first the shard's lock: no game of the shard is touched without it
+            await peers.start()
         hub.start()
+        analyses.start()
         yield
+        await analyses.close()
         await hub.close()
         await services.pool.close()
         await services.writer.close()
+        if peers is not None:
+            await peers.close()
+        profiles.close()
         boards.close()
         store.close()
 
@@ -184,14 +144,18 @@ def create_app(
     app.state.hub = hub
     app.state.store = store
     app.state.services = services
+    app.state.peers = peers
+    app.state.analyses = analyses
     app.state.sockets = {}
-    app.add_middleware(BodyLimit, limit=limits.body_bytes)
+    app.add_middleware(BodyLimit, limit=limits.body_bytes, larger={
+        "/api/editor/": limits.board_bytes, "/api/games": limits.body_bytes + 2 * limits.board_bytes})
+    app.add_middleware(LanguageMiddleware)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
         headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
-        if request.url.path.startswith(("/game/", "/replay/")):  # a page: say it in a page
+        if request.url.path.startswith(("/game/", "/replay/", "/editor/")):  # a page: say it in a page
             page = problem_page(exc.status, exc.message)
             page.headers.update(headers or {})
             return page
@@ -213,28 +177,40 @@ def create_app(
 
     # -- pages -------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "lobby.html")
+    async def lobby_page() -> HTMLResponse:
+        return html_page("lobby.html")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> FileResponse:
+    async def game_page(game_id: str) -> HTMLResponse:
         await hub.room(game_id)
-        return FileResponse(STATIC / "game.html")
+        return html_page("game.html")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: str) -> FileResponse:
+    async def replay_page(game_id: str) -> HTMLResponse:
         await hub.room(game_id)
-        return FileResponse(STATIC / "replay.html")
+        return html_page("replay.html")
+
+    @app.get("/locales/{lang}.json", include_in_schema=False)
+    async def language_catalog(lang: str) -> Response:
+        """The pages' messages in ``lang``, compiled from its ``.po`` (``static/i18n.js`` loads it)."""
+        if lang not in LANGUAGES:
+            raise Refused(_("there is no language {lang} on this server").format(lang=repr(lang[:20])), 404)
+        return Response(js_catalog(lang), media_type="application/json",
+                        headers={"Cache-Control": "public, max-age=3600"})
+
+    profiles = add_editor(app, limits, boards)
 
     @app.get("/boards/{game}/{path:path}", include_in_schema=False)
-    async def board_file(game: str, path: str) -> FileResponse:
+    async def board_file(game: str, path: str) -> Response:
         found = board_files.asset(game, path)
         if found is None:
-            raise Refused(f"the board of {game!r} has no file {path!r}", 404)
+            raise Refused(_("the board of {game} has no file {path}").format(game=repr(game), path=repr(path)), 404)
+        if found.suffix == ".html":  # a board's guide is a template, in the viewer's language
+            return HTMLResponse(page(found.parent, found.name), headers=LANGUAGE_HEADERS)
         return FileResponse(found)
 
     # -- the API -------------------------------------------------------------------------
@@ -246,10 +222,14 @@ def create_app(
     async def api_server() -> dict[str, Any]:
         """What the server holds now (for operators and the load scripts)."""
         return {
-            "games_in_memory": len(hub.rooms), "games_loaded": hub.loaded, "games_put_away": hub.evicted,
+            "shard": owned.name, "games_in_memory": len(hub.rooms), "games_loaded": hub.loaded,
+            "games_put_away": hub.evicted,
             "sockets": sum(app.state.sockets.values()), "bot_decisions": services.pool.decisions,
             "bot_decisions_over_budget": services.pool.over_budget, "transactions": services.writer.transactions,
             "actions_stored": services.writer.appended,
+            "analyses_queued": analyses.queued, "analyses_computed": analyses.computed,
+            **({"connections": door.total, "connections_turned_away": door.turned_away,
+                "requests_timed_out": door.timed_out} if (door := getattr(app.state, "door", None)) else {}),
         }
 
     @app.get("/api/games")
@@ -263,8 +243,9 @@ def create_app(
                 status = "open"  # waiting for a person to open their link
             listed.append({
                 "id": row["id"], "game": row["game"], "status": status, "actions": row["n"],
+                "board": board_of(row["game"], row["options"]),
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined} for s in seats],
-                "watchers": room.readonly.viewers if room else 0,
+                "watchers": room.readonly.viewers if room else peers.watchers(row["id"]) if peers else 0,
                 "winners": row["winners"], "updated": str(row["last"]),
                 "spectate": f"/game/{row['id']}", "replay": f"/replay/{row['id']}",
             })
@@ -275,8 +256,9 @@ def create_app(
         address = request.client.host if request.client else "unknown"
         wait = creations.take(address)
         if wait:
-            raise Refused(f"too many games created from your address: at most {limits.games_per_minute:g} a "
-                          f"minute; try again in {wait:.0f} s", 429, retry_after=wait)
+            raise Refused(f"too many games created: at most {limits.games_per_minute:g} a minute from one address "
+                          f"and {limits.server_games_per_minute:g} on the server; try again in {wait:.0f} s", 429,
+                          retry_after=wait)
         if body.game not in list_games():
             raise Refused(f"unknown game {body.game!r}; available games: {', '.join(list_games())}", 422)
         try:
@@ -287,6 +269,13 @@ def create_app(
         options.setdefault("players", len(body.seats))
         if options["players"] != len(body.seats):
             raise Refused(f"{options['players']} players need {options['players']} seats, got {len(body.seats)}", 422)
+        if body.board is not None:  # a board of one's own, as content: checked as a file is, then kept
+            text, players = body.board, options["players"]
+            try:
+                options[board_option(body.game)] = await asyncio.to_thread(
+                    boards.from_client, body.game, text, players)
+            except TabletopError as exc:
+                raise Refused(str(exc), 422) from None
         try:
             game = boards.make(body.game, options)
         except TabletopError as exc:
@@ -299,7 +288,7 @@ def create_app(
         for number, seat_request in enumerate(body.seats):
             if seat_request.kind == "bot":
                 spec = seat_request.bot or "random"
-                _check_bot(body.game, spec, limits)
+                check_bot(body.game, spec, limits)
                 seats.append(Seat(kind="bot", name=seat_request.name.strip() or f"Bot {number + 1}", bot=spec))
                 continue
             holder = seat_request.holder
@@ -377,13 +366,22 @@ def create_app(
         return {"id": new_id, "play": f"/game/{new_id}", "spectate": f"/game/{new_id}"}
 
     @app.get("/api/games/{game_id}/replay")
-    async def api_replay(game_id: str, step: int = 0) -> dict[str, Any]:
+    async def api_replay(game_id: str, request: Request, step: int = 0) -> dict[str, Any]:
+        wait = replays.take(request.client.host if request.client else "unknown")
+        if wait:
+            raise Refused(f"too many replay steps asked for: at most {limits.replays_per_second:g} a second; "
+                          f"try again in {wait:.1f} s", 429, retry_after=wait)
         return views.replay_view((await hub.room(game_id)).readonly, step)
 
     @app.get("/api/games/{game_id}/analysis")
-    async def api_analysis(game_id: str) -> dict[str, Any]:
+    async def api_analysis(game_id: str, request: Request) -> Response:
+        """The analysis of a finished game: 200 when it is done, 202 (ask again after ``Retry-After``) while
+        it waits or runs, 429 over a quota (see ``analysis.py``)."""
         room = await hub.room(game_id)
-        return await analyses.of(room.id, record_of(room))
+        status, body, wait = await analyses.of(room.id, record_of(room), request.client.host if request.client
+                                               else "unknown")
+        headers = {"Retry-After": str(max(1, round(wait)))} if status == 202 else None
+        return JSONResponse(body, status_code=status, headers=headers)
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str) -> Response:
@@ -410,10 +408,12 @@ def create_app(
 
 
 def record_of(room: Room) -> Record:
-    """The game's record; the seed is published only once the game is over."""
+    """The game's record; the seed is published only once the game is over. A board of one's own goes in
+    it by content, and a finished game whose every chance outcome is its seed's says so (``chance``), so
+    ``tabletop replay --strict`` checks it."""
     state = room.state
     over = state.is_terminal()
-    return Record(
+    record = Record(
         game=room.game.name,
         version=__version__,
         options=room.options,
@@ -423,4 +423,8 @@ def record_of(room: Room) -> Record:
         actions=[str(a) for a in state.history()],
         winners=list(state.winners()) if over else None,
         returns=[float(r) for r in state.returns()] if over else None,
+        boards=dict(room.boards) or None,
     )
+    if over and drawn_from_seed(record):
+        record.chance = SEEDED
+    return record

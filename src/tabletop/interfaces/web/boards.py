@@ -27,6 +27,7 @@ from typing import Any
 
 from tabletop.core.game import Game
 from tabletop.core.hooks import HINT, SUMMARY
+from tabletop.core.i18n import language
 from tabletop.core.registry import hook, list_games, web_board
 from tabletop.core.state import State
 
@@ -40,7 +41,7 @@ SERVED = frozenset({".js", ".css", ".svg", ".png", ".jpg", ".webp", ".json", ".h
 HELP = "how-to-play.html"
 STYLE = "board.css"
 #: hints and summaries computed lately (a hint may enumerate a roll's outcomes: once per position)
-_CACHE: OrderedDict[tuple[str, int, str, int | None], Any] = OrderedDict()
+_CACHE: OrderedDict[tuple[str, int, str, int | None, str], Any] = OrderedDict()
 _CACHE_SIZE = 512
 
 
@@ -90,7 +91,7 @@ def help_page(game: str) -> str | None:
 
 
 def _cached(kind: str, game: Game, state: State, seat: int | None, compute: Any) -> Any:
-    key = (kind, id(game), state.to_text(), seat)
+    key = (kind, id(game), state.to_text(), seat, language())  # in the words of the viewer's language
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key]

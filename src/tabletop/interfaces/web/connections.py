@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.i18n import language, using
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.seating import Hand
 
@@ -46,6 +47,8 @@ class Connection:
     log_seen: int = -1
     close_code: int | None = None
     close_reason: str = ""
+    #: the viewer's language (negotiated when the socket opened): its views are built in it
+    language: str = field(default_factory=language)
 
     def changed(self) -> None:
         self.dirty = True
@@ -104,7 +107,8 @@ class Audience:
     def __init__(self, room: ReadOnlyRoom) -> None:
         self._room = room
         self._connections: set[Connection] = set()
-        self._shared: str | None = None  # the view's common part, encoded; None: built at the next send
+        #: the view's common part, encoded once per language; forgotten at every change
+        self._shared: dict[str, str] = {}
 
     def __len__(self) -> int:
         return len(self._connections)
@@ -121,7 +125,7 @@ class Audience:
 
     def changed(self) -> None:
         """The room changed: every connection is sent a new view (each only what its seats may see)."""
-        self._shared = None
+        self._shared = {}
         for conn in self._connections:
             conn.changed()
 
@@ -138,12 +142,13 @@ class Audience:
     def message_for(self, conn: Connection) -> str:
         """The view for ``conn`` now, with what is new since its last one, as JSON text."""
         room = self._room
-        if self._shared is None:  # the common part is encoded once per change
-            self._shared = json.dumps(views.shared_view(room))
-        shared = self._shared
-        full = conn.log_seen < 0
-        personal = views.personal_view(room, conn.hand, log_from=max(conn.log_seen, 0),
-                                       actions_from=max(conn.n_seen, 0), with_board=full)
+        with using(conn.language):
+            shared = self._shared.get(conn.language)
+            if shared is None:  # the common part is encoded once per change and language
+                shared = self._shared[conn.language] = json.dumps(views.shared_view(room))
+            full = conn.log_seen < 0
+            personal = views.personal_view(room, conn.hand, log_from=max(conn.log_seen, 0),
+                                           actions_from=max(conn.n_seen, 0), with_board=full)
         personal["type"] = "view"
         personal["full"] = full
         if conn.replies:

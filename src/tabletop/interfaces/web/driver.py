@@ -26,6 +26,7 @@ from tabletop.agents.registry import from_spec
 from tabletop.core.actions import Action
 from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError
+from tabletop.core.i18n import _
 from tabletop.core.play import Streams
 from tabletop.core.state import CHANCE, State
 from tabletop.interfaces.web.bots import within_budget
@@ -98,6 +99,8 @@ class Driver:
         #: the live race being played out, if any
         self.race: LiveRace | None = None
         self._task: asyncio.Task[None] | None = None
+        #: set when a decision is taken back: a pause before a move planned at the old position ends at once
+        self._moved = asyncio.Event()
 
     # -- what the driver is doing ---------------------------------------------------------
     @property
@@ -134,18 +137,21 @@ class Driver:
         if actor >= 0:
             self.rolling = (actor, before.turn_number())
         self.turns.stop()
+        self.turns.settled(actor)
 
     def taken_back(self) -> None:
-        """The last decision was taken back: nothing is being rolled, and the clock starts again."""
+        """The last decision was taken back: nothing is being rolled, and the clock goes on from that
+        decision's deadline (it does not start again)."""
         self.rolling = None
         self.turns.stop()
+        self._moved.set()
 
     def roll(self, hand: Hand) -> None:
         """A person presses "roll": the server rolls the dice it waits for them to roll (call under the room's lock)."""
         room = self._room
         roller = roll_waits_for(room) if room.status == RUNNING else None
         if roller is None or roller not in hand:
-            raise Refused("there is nothing for you to roll right now", 409)
+            raise Refused(_("there is nothing for you to roll right now"), 409)
         self.rolling = (roller, room.state.turn_number())
         self.turns.stop()
 
@@ -238,7 +244,13 @@ class Driver:
 
     async def _pause(self, seconds: float) -> None:
         # even without a pause, yield: a run of chance nodes must not hold up every other room
-        await asyncio.sleep(max(seconds, 0.0))
+        self._moved.clear()
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        # an undo ends the pause: the drive goes on from the position it left (its clock included)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._moved.wait(), seconds)
 
     async def close(self) -> None:
         self.turns.stop()

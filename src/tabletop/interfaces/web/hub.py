@@ -11,6 +11,9 @@ Start-up reads no game: it only starts :meth:`Hub.resume`, which loads, in the
 background and in pages, the unfinished games with a bot seat, so they go on by
 themselves; games of people only stay in the database until someone comes back to
 them (opening one rolls any dice it waits for).
+
+A shard of a deployment (:mod:`.shards`) holds only its own games: it refuses to open another
+shard's game (421) and resumes only its own.
 """
 
 from __future__ import annotations
@@ -18,19 +21,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import time
 from collections import OrderedDict
 
 from tabletop.core.errors import TabletopError
+from tabletop.core.i18n import _
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.rooms import Room
 from tabletop.interfaces.web.services import Services
+from tabletop.interfaces.web.shards import GAME_ID, owner_of
 from tabletop.interfaces.web.store import FINISHED, StoredGame
 
 log = logging.getLogger("tabletop.web")
 
-GAME_ID = re.compile(r"[0-9a-f]{1,32}")
 #: how often idle games are looked for (seconds)
 SWEEP_SECONDS = 5.0
 
@@ -60,7 +63,11 @@ class Hub:
             room.touch()
             return room
         if not GAME_ID.fullmatch(game_id):
-            raise Refused(f"there is no game {game_id[:40]!r} on this server", 404)
+            raise Refused(_("there is no game {game} on this server").format(game=repr(game_id[:40])), 404)
+        shard = self.store.shard
+        if not shard.owns(game_id):  # the load balancer sent it to the wrong shard: loading it would fork the game
+            raise Refused(f"game {game_id} belongs to shard {owner_of(game_id) or '(none)'}, and this server is "
+                          f"shard {shard}: the load balancer must route a game by its id's prefix", 421)
         loading = self._loading.get(game_id)
         if loading is not None:
             return await asyncio.shield(loading)
@@ -69,8 +76,10 @@ class Hub:
         try:
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
-                raise Refused(f"there is no game {game_id!r} on this server", 404)
-            room = self.add(stored)
+                raise Refused(_("there is no game {game} on this server").format(game=repr(game_id)), 404)
+            self._make_space()
+            # rebuilding a long game's position takes time: off the event loop, which other games need
+            room = self._hold(await asyncio.to_thread(self._build, stored), stored)
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: waiters re-raise it
@@ -83,11 +92,18 @@ class Hub:
     def add(self, stored: StoredGame) -> Room:
         """Hold a game read from the store (just created, or loaded) and let the server play its moves."""
         self._make_space()
+        return self._hold(self._build(stored), stored)
+
+    def _build(self, stored: StoredGame) -> Room:
         try:
-            room = Room(stored, self.services)
+            return Room(stored, self.services)
         except TabletopError as exc:
             log.error("game %s cannot be rebuilt from its stored actions: %s", stored.id, exc)
-            raise Refused(f"game {stored.id} cannot be rebuilt on this server: {exc}", 409) from None
+            raise Refused(_("game {game} cannot be rebuilt on this server: {problem}").format(
+                game=stored.id, problem=exc), 409) from None
+
+    def _hold(self, room: Room, stored: StoredGame) -> Room:
+        self._make_space()
         self.rooms[stored.id] = room
         self.loaded += 1
         if stored.status != FINISHED:
@@ -99,8 +115,8 @@ class Hub:
             return
         self.sweep(force=True)
         if len(self.rooms) >= self.limits.rooms:
-            raise Refused(f"this server is holding as many games as it can ({self.limits.rooms}); "
-                          "try again in a minute", 503)
+            raise Refused(_("this server is holding as many games as it can ({n}); try again in a minute")
+                          .format(n=self.limits.rooms), 503)
 
     def sweep(self, force: bool = False) -> int:
         """Put away idle rooms (``force``: the least recently used idle ones, until there is room for one more)."""
@@ -144,6 +160,15 @@ class Hub:
                 resumed += 1
                 await asyncio.sleep(0)
             after = ids[-1]
+
+    def watched(self) -> dict[str, int]:
+        """The games in memory that someone watches, with how many (for the other shards' lobbies)."""
+        watched = {}
+        for game_id, room in self.rooms.items():
+            viewers = room.readonly.viewers
+            if viewers:
+                watched[game_id] = viewers
+        return watched
 
     async def _put_right(self, room: Room) -> None:
         """A game an older database marked for resuming (or left unfinished while over): say what it is."""

@@ -4,7 +4,8 @@ A game that has them (``GameParts(live=...)``) describes each as a
 :class:`~tabletop.core.live.LiveEvent`: a timed window, who may act, what an act
 does, and the chance outcomes it comes to. Here the server runs it: it shows the
 event (for a moment first, if the event asks to be revealed), opens the window,
-takes the seats' presses (no faster than the event allows), plays the bot seats,
+takes the seats' presses (no faster than the event allows: a press made while the seat's last act is
+still under way waits for it, so a quick player loses no press), plays the bot seats,
 closes the window when time is up or nothing more can change, and then applies the
 outcomes as ordinary chance actions, so the game record stays a normal record that
 replays with the core API.
@@ -17,6 +18,7 @@ import contextlib
 import time
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.i18n import _
 from tabletop.core.live import LiveEvent
 from tabletop.core.registry import live_rules
 from tabletop.interfaces.web.driver import BY_CHANCE
@@ -25,6 +27,10 @@ from tabletop.interfaces.web.errors import Refused
 if TYPE_CHECKING:
     from tabletop.interfaces.web.driver import Driver
     from tabletop.interfaces.web.readonly import ReadOnlyRoom
+
+#: presses a seat may have waiting while its last act is under way (a person's presses a little early, or bunched
+#: up on their way; more than this is mashing, and a die rolls no faster for it)
+MAX_QUEUED = 2
 
 
 def race_for(room: ReadOnlyRoom, driver: Driver) -> LiveRace | None:
@@ -54,6 +60,9 @@ class LiveRace:
         self.phase = "reveal" if event.reveal else "running"
         self.deadline = time.monotonic() + self.seconds
         self.acted_at: dict[int, float] = {}  # when each seat last acted
+        #: presses made while the seat's last act was under way (its die still rolling): each acts as soon as it may
+        self.queued: dict[int, int] = {}
+        self._timers: dict[int, asyncio.TimerHandle] = {}
         self.changed = asyncio.Event()
 
     def _remaining(self) -> float:
@@ -73,6 +82,7 @@ class LiveRace:
             "remaining": round(self._remaining(), 3),
             "act_seconds": self.act_seconds,
             "acting": [s for s in event.seats if running and event.may_act(s)],
+            "queued": sorted(self.queued),
         }
 
     def may_act(self, seat: int) -> bool:
@@ -90,11 +100,26 @@ class LiveRace:
         if refusal is not None:
             raise Refused(refusal, 409)
         if self.phase != "running":
-            raise Refused("the timer has not started yet" if self.phase == "reveal" else "time is up", 409)
+            raise Refused(_("the timer has not started yet") if self.phase == "reveal" else _("time is up"), 409)
         wait = self.acted_at.get(seat, -1e9) + self.act_seconds - time.monotonic()
-        if wait > 0:
-            raise Refused(f"{self.event.busy(seat)} (again in {max(wait, 0.1):.1f} s)", 409)
+        if wait > 0 or self.queued.get(seat):  # the die is still rolling: the press waits for it to land
+            self.queued[seat] = min(self.queued.get(seat, 0) + 1, MAX_QUEUED)
+            if seat not in self._timers:
+                self._timers[seat] = asyncio.get_running_loop().call_later(max(wait, 0.0), self._act_queued, seat, what)
+            self.driver.changed()
+            return
         self._act(seat, what)
+
+    def _act_queued(self, seat: int, what: str) -> None:
+        """The die landed: roll it again for a press that waited (and wait again for the next one, if any)."""
+        self._timers.pop(seat, None)
+        waiting = self.queued.pop(seat, 0)
+        if self.phase != "running" or self.room.version != self.version or self.event.refusal(seat, what) is not None:
+            return
+        self._act(seat, what)
+        if waiting > 1 and self.event.refusal(seat, what) is None:
+            self.queued[seat] = waiting - 1
+            self._timers[seat] = asyncio.get_running_loop().call_later(self.act_seconds, self._act_queued, seat, what)
 
     async def _bot(self, seat: int) -> None:
         settings, event = self.driver.settings, self.event
@@ -136,6 +161,10 @@ class LiveRace:
         finally:
             for task in bots:
                 task.cancel()
+            for handle in self._timers.values():
+                handle.cancel()
+            self._timers.clear()
+            self.queued.clear()
             self.phase = "done"
         if room.version != self.version:
             return

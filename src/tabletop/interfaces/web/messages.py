@@ -20,6 +20,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from tabletop.core.datafile import MAX_BOARD_BYTES
+
 #: the most actions a stored game may hold (far above any real game's length)
 MAX_ACTIONS = 10_000_000
 #: the longest action notation accepted (the real ones are a few words)
@@ -148,13 +150,15 @@ MAX_CLOCK, MIN_CLOCK = 86_400.0, 1.0
 class CreateRequest(_Message):
     """A new game. ``start``: "now", or "joined" (a waiting room: it starts when every person has
     joined, or the host starts it); ``clock``: seconds a person has for a turn before the server
-    plays for them (``None``: no limit)."""
+    plays for them (``None``: no limit); ``board``: a board of one's own, the text of its data file."""
 
     game: str = Field(max_length=64)
     options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(default_factory=dict, max_length=32)
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
     start: Literal["now", "joined"] = "now"
     clock: Annotated[float, Field(ge=MIN_CLOCK, le=MAX_CLOCK, allow_inf_nan=False)] | None = None
+    #: a board of one's own, as the text of its data file (the board editor's TOML), never a path
+    board: Annotated[str, Field(max_length=MAX_BOARD_BYTES)] | None = None
 
 
 class ActRequest(_Message):

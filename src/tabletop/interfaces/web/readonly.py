@@ -51,7 +51,7 @@ class ClockView(Protocol):
 class ReadOnlyRoom:
     """One room, read-only (see the module's docstring)."""
 
-    __slots__ = ("_log", "_room", "_seating", "board", "clock", "game", "id")
+    __slots__ = ("_log", "_room", "_seating", "board", "boards", "clock", "game", "id")
 
     _room: Room
     _log: ActionLog
@@ -60,13 +60,16 @@ class ReadOnlyRoom:
     game: Game
     #: the board's fixed layout (shared by every room with these options: never change it)
     board: dict[str, Any] | None
+    #: the texts of the boards of one's own the game is played on (digest to text; read-only)
+    boards: Mapping[str, str]
     #: the turn clock's seconds (``None``: no limit)
     clock: float | None
 
     def __init__(self, room: Room, log: ActionLog, seating: Seating) -> None:
         # what never changes in a room is read as fast as a plain attribute
         for name, value in (("_room", room), ("_log", log), ("_seating", seating), ("id", room.id),
-                            ("game", room.game), ("board", room.board), ("clock", room.clock)):
+                            ("game", room.game), ("board", room.board), ("boards", room.boards),
+                            ("clock", room.clock)):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -127,6 +130,10 @@ class ReadOnlyRoom:
     def replay(self, step: int) -> tuple[State, list[str]]:
         """The position after the first ``step`` actions and its log (:func:`.actionlog.replay`)."""
         return self._log.replay(step)
+
+    def lines_of(self, step: int) -> list[str]:
+        """What the ``step``-th action added to the log (no position rebuilt)."""
+        return self._log.lines_of(step)
 
     # -- the server's part ---------------------------------------------------------------------
     @property

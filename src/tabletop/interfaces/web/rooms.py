@@ -19,9 +19,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from types import MappingProxyType
 
 from tabletop.core.actions import Action
 from tabletop.core.errors import IllegalActionError
+from tabletop.core.i18n import _
 from tabletop.core.state import State
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.actionlog import ActionLog
@@ -33,7 +35,7 @@ from tabletop.interfaces.web.readonly import ReadOnlyRoom
 from tabletop.interfaces.web.seating import Hand, Seating
 from tabletop.interfaces.web.services import Services, Settings
 from tabletop.interfaces.web.store import WAITING, Seat, StoredGame
-from tabletop.interfaces.web.turns import ROLL
+from tabletop.interfaces.web.turns import DECIDE, ROLL
 
 __all__ = ["Room", "Settings"]  # Settings: where the server's callers have always found it
 
@@ -48,6 +50,8 @@ class Room:
         self.created = stored.created
         self.options = dict(stored.options)  # as stored: an operator's board by its digest, never a path
         self.game, self.board = services.game(stored.game, self.options)
+        #: the texts of the boards of one's own its options name (digest to text), for its record
+        self.boards = MappingProxyType(services.boards.boards_of(self.options))
         self.clock = stored.clock
         self.rematch = stored.rematch
         self.log = ActionLog(stored, self.game, services.writer, services.store)
@@ -83,18 +87,19 @@ class Room:
     def _check_turn(self, hand: Hand) -> int:
         """The seat of ``hand`` whose turn it is (refused if none is)."""
         if not hand:
-            raise Refused("spectators cannot act: open your seat's secret join link to play", 403)
+            raise Refused(_("spectators cannot act: open your seat's secret join link to play"), 403)
         if self.closed:
-            raise Refused("this game was just put away; try again", 503)
+            raise Refused(_("this game was just put away; try again"), 503)
         if self.seating.status == WAITING:
-            raise Refused("the game has not started: it waits for every player to join (or the host to start it)",
+            raise Refused(_("the game has not started: it waits for every player to join (or the host to start it)"),
                           409)
         state = self.log.state
         if state.is_terminal():
-            raise Refused("the game is over; nothing more can be played", 409)
+            raise Refused(_("the game is over; nothing more can be played"), 409)
         mover = state.current_player()
         if mover not in hand:
-            raise Refused(f"it is not your turn: waiting for {views.describe_mover(self.readonly, mover)}", 409)
+            raise Refused(_("it is not your turn: waiting for {whom}").format(
+                whom=views.describe_mover(self.readonly, mover)), 409)
         return mover
 
     # -- the waiting room and the people's settings ----------------------------------------------
@@ -154,10 +159,12 @@ class Room:
         async with self.lock:
             seat = self._check_turn(hand)
             if self.driver.race is not None:
-                raise Refused("wait: a live event is being played out", 409)
+                raise Refused(_("wait: a live event is being played out"), 409)
+            if self.driver.turns.ran_out(seat, DECIDE, len(self.log)):
+                raise Refused("your turn clock ran out: the server plays for you", 409)
             if expected is not None and expected != len(self.log):
-                raise Refused(f"the game has moved on (you saw {expected} actions, there are "
-                              f"{len(self.log)}); look again and choose", 409)
+                moved = _("the game has moved on (you saw {seen} actions, there are {now}); look again and choose")
+                raise Refused(moved.format(seen=expected, now=len(self.log)), 409)
             try:
                 action = self.log.state.parse_action(text)
             except IllegalActionError as exc:
@@ -188,12 +195,14 @@ class Room:
         """Take back the seat's own last decision, as Board Game Arena allows."""
         async with self.lock:
             if not hand:
-                raise Refused("spectators cannot undo", 403)
+                raise Refused(_("spectators cannot undo"), 403)
             actors = self.log.actors
             seat = actors[-1] if actors and actors[-1] in hand else hand[0]
             reason = views.undo_refusal(self.readonly, seat)
             if reason is not None:
                 raise Refused(reason, 409)
+            if self.driver.turns.ran_out(seat, DECIDE, len(self.log) - 1):
+                raise Refused("too late to undo: your turn clock for that decision ran out", 409)
             await self.log.take_back()
             self.driver.taken_back()
             self.audience.resend_all()
@@ -209,9 +218,10 @@ class Room:
         that may.
         """
         if not hand:
-            raise Refused("spectators cannot take part in a live event or roll dice", 403)
+            raise Refused(_("spectators cannot take part in a live event or roll dice"),
+                          403)
         if seat is not None and seat not in hand:
-            raise Refused(f"seat {seat + 1} is not yours", 403)
+            raise Refused(_("seat {n} is not yours").format(n=seat + 1), 403)
         race = self.driver.race
         if race is None:
             if what == ROLL:
@@ -219,7 +229,7 @@ class Room:
                     self.driver.roll(hand if seat is None else (seat,))
                 self.kick()
                 return
-            raise Refused("there is no live event to take part in right now", 409)
+            raise Refused(_("there is no live event to take part in right now"), 409)
         if seat is None:
             seat = next((s for s in hand if race.may_act(s)), hand[0])
         await race.press(seat, what)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from tabletop.core.i18n import _
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.store import FINISHED, RUNNING, WAITING, Seat, Store, StoredGame, hash_token
 from tabletop.interfaces.web.writer import Writer
@@ -45,12 +46,12 @@ class Seating:
         digest = hash_token(token)
         hand = tuple(s for s, info in enumerate(self.seats) if info.kind == "human" and info.token_hash == digest)
         if not hand:
-            raise Refused(f"this join link is not valid for game {self.game_id} (no seat has this token); "
-                          "check that you copied the whole link, or watch as a spectator", 403)
+            raise Refused(_("this join link is not valid for game {game} (no seat has this token); check that you "
+                            "copied the whole link, or watch as a spectator").format(game=self.game_id), 403)
         expires = self.seats[hand[0]].expires
         if expires and datetime.fromisoformat(expires) < datetime.now(UTC):
-            raise Refused(f"this join link for seat {hand[0] + 1} of game {self.game_id} has expired; "
-                          "you can still watch the game as a spectator", 403)
+            raise Refused(_("this join link for seat {n} of game {game} has expired; you can still watch the game as "
+                            "a spectator").format(n=hand[0] + 1, game=self.game_id), 403)
         return hand
 
     def join(self, hand: Hand) -> bool | None:
@@ -66,12 +67,12 @@ class Seating:
     def seat_stand_ins(self, hand: Hand, stand_in: str, label: Callable[[int], str]) -> None:
         """The host starts a waiting game early: seats nobody joined get ``stand_in`` bots (refused for others)."""
         if not hand:
-            raise Refused("spectators cannot start a game", 403)
+            raise Refused(_("spectators cannot start a game"), 403)
         if self.status != WAITING:
-            raise Refused("the game has already started", 409)
+            raise Refused(_("the game has already started"), 409)
         hosts = [s for s, info in enumerate(self.seats) if info.host]
         if hosts and not set(hosts) & set(hand):
-            raise Refused(f"only the host ({label(hosts[0])}) can start the game early", 403)
+            raise Refused(_("only the host ({name}) can start the game early").format(name=label(hosts[0])), 403)
         for seat, info in enumerate(self.seats):
             if info.kind == "human" and not info.joined:
                 self._put(seat, replace(info, kind="bot", bot=stand_in, token_hash=None, name=f"{info.name} (bot)"))
@@ -87,20 +88,20 @@ class Seating:
         """The holder of a seat gives their name (``seat``: which one, when one device holds several)."""
         name = " ".join(name.split())[:NAME_LENGTH]
         if not hand:
-            raise Refused("spectators have no seat to name", 403)
+            raise Refused(_("spectators have no seat to name"), 403)
         if seat is None and len(hand) > 1:
-            raise Refused("this link plays several seats: say which seat the name is for", 422)
+            raise Refused(_("this link plays several seats: say which seat the name is for"), 422)
         seat = hand[0] if seat is None else seat
         if seat not in hand:
-            raise Refused(f"seat {seat + 1} is not yours", 403)
+            raise Refused(_("seat {n} is not yours").format(n=seat + 1), 403)
         if not name:
-            raise Refused("a name needs at least one letter or digit", 422)
+            raise Refused(_("a name needs at least one letter or digit"), 422)
         self._put(seat, replace(self.seats[seat], name=name))
 
     def set_prefs(self, hand: Hand, auto_roll: bool | None, hints: bool | None) -> None:
         """A person's settings: the server rolls their dice at once (``auto_roll``), odds hints (``hints``)."""
         if not hand:
-            raise Refused("spectators have no settings to change", 403)
+            raise Refused(_("spectators have no settings to change"), 403)
         for seat in hand:
             info = self.seats[seat]
             if auto_roll is not None:

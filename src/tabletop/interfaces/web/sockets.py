@@ -22,7 +22,7 @@ from fastapi import WebSocket
 from tabletop.interfaces.web.connections import POLICY, Connection
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
-from tabletop.interfaces.web.limits import Limits, TokenBucket
+from tabletop.interfaces.web.limits import Limits, TokenBucket, client_key
 from tabletop.interfaces.web.messages import (
     Act,
     BadMessage,
@@ -52,7 +52,7 @@ def _reason(text: str) -> str:
 async def serve_socket(
     ws: WebSocket, hub: Hub, limits: Limits, open_sockets: dict[str, int], game_id: str, token: str | None
 ) -> None:
-    address = ws.client.host if ws.client else "unknown"
+    address = client_key(ws.client.host) if ws.client else "unknown"
     await ws.accept()
     if open_sockets.get(address, 0) >= limits.sockets_per_address or sum(open_sockets.values()) >= limits.sockets:
         await ws.close(code=POLICY, reason=_reason(f"too many open connections (at most "

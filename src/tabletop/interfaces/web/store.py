@@ -53,11 +53,14 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
 )
 from sqlalchemy.engine import Connection
+
+from tabletop.interfaces.web.shards import Shard
 
 metadata = MetaData()
 
@@ -99,6 +102,14 @@ boards_table = Table(
     Column("game", String(64), nullable=False),
     Column("name", String(255), nullable=False),
     Column("text", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+analyses_table = Table(
+    "analyses",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("analysis", JSON, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
@@ -193,10 +204,14 @@ def finished_header(winners: list[int], returns: list[float]) -> dict[str, Any]:
 
 
 class Store:
-    """The games database. Every method is synchronous and one short transaction (call it from a thread)."""
+    """The games database. Every method is synchronous and one short transaction (call it from a thread).
 
-    def __init__(self, url: str) -> None:
+    ``shard``: the games this server owns (:mod:`.shards`): the ids it makes, the games it resumes.
+    """
+
+    def __init__(self, url: str, shard: Shard | None = None) -> None:
         self.url = url
+        self.shard = shard or Shard()
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
@@ -236,7 +251,7 @@ class Store:
     # -- games ---------------------------------------------------------------------------
     def create_game(self, game: str, options: dict[str, Any], seed: int, seats: list[Seat],
                     status: str = RUNNING, clock: float | None = None) -> str:
-        game_id = secrets.token_hex(6)
+        game_id = self.shard.new_id()
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(insert(games_table).values(
@@ -266,10 +281,15 @@ class Store:
             return _stored(conn, dict(row))
 
     def with_bots(self, after: str = "", limit: int = 500) -> list[str]:
-        """Ids of running games with a bot seat (the server plays in them), in id order from ``after``."""
+        """Ids of this shard's running games with a bot seat (the server plays in them), in id order from ``after``."""
         query = (select(games_table.c.id)
                  .where(games_table.c.status == RUNNING, games_table.c.bots.is_(True), games_table.c.id > after)
                  .order_by(games_table.c.id).limit(limit))
+        if self.shard.prefix:
+            own = games_table.c.id.startswith(self.shard.prefix, autoescape=True)
+            if self.shard.unprefixed:  # games made before the deployment, by a server without shards
+                own = or_(own, games_table.c.id.not_like("%-%"))
+            query = query.where(own)
         with self.engine.connect() as conn:
             return [str(r) for r in conn.execute(query).scalars()]
 
@@ -320,6 +340,21 @@ class Store:
             conn.execute(update(games_table).where(games_table.c.id == game_id)
                          .values(updated=now()))
 
+    # -- analyses of finished games ----------------------------------------------------------
+    def analysis(self, game_id: str) -> dict[str, Any] | None:
+        """The stored analysis of a game, if it was computed."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(analyses_table.c.analysis).where(analyses_table.c.game_id == game_id)).scalar()
+        if isinstance(found, str):  # some drivers hand JSON back as text
+            found = json.loads(found)
+        return dict(found) if found is not None else None
+
+    def put_analysis(self, game_id: str, analysis: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            if conn.execute(select(analyses_table.c.game_id).where(analyses_table.c.game_id == game_id)).first():
+                return
+            conn.execute(insert(analyses_table).values(game_id=game_id, analysis=analysis, created=now()))
+
     # -- boards given by the operator ------------------------------------------------------
     def put_board(self, game: str, name: str, text: str) -> str:
         """Keep a board's text (once per distinct text); returns its SHA-256 digest."""
@@ -335,6 +370,13 @@ class Store:
         with self.engine.connect() as conn:
             text = conn.execute(select(boards_table.c.text).where(boards_table.c.digest == digest)).scalar()
             return str(text) if text is not None else None
+
+    def board_of(self, digest: str) -> tuple[str, str] | None:
+        """The game and the text of the board kept under ``digest``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(boards_table.c.game, boards_table.c.text)
+                               .where(boards_table.c.digest == digest)).first()
+            return (str(row[0]), str(row[1])) if row is not None else None
 
 
 def _append(conn: Connection, appends: list[Append]) -> None:

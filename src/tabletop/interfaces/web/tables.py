@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from tabletop.core.i18n import _
 from tabletop.core.registry import has_part
 from tabletop.interfaces.web.driver import new_seed
 from tabletop.interfaces.web.errors import Refused
@@ -38,9 +39,9 @@ def expiry(days: float) -> str:
 async def rematch(hub: Hub, room: Room, hand: Hand) -> str:
     """The id of the game that rematches ``room`` (made now if nobody asked before)."""
     if not hand:
-        raise Refused("spectators cannot ask for a rematch: the players can", 403)
+        raise Refused(_("spectators cannot ask for a rematch: the players can"), 403)
     if not room.readonly.state.is_terminal():
-        raise Refused("a rematch can start once the game is over", 409)
+        raise Refused(_("a rematch can start once the game is over"), 409)
     services = hub.services
 
     async def store_rematch(finished: ReadOnlyRoom) -> StoredGame:

@@ -11,6 +11,14 @@ may opt in to ``auto_roll``: the server then rolls for them at once. Bots always
 waits for a person (a decision or a roll) longer than the clock, it plays for them — their
 game's heuristic where it has one, else a random legal action; a roll is simply rolled — and
 the log says so. So a game never stalls on a closed tab.
+
+A clock cannot be extended. Each point where the server waits (the seat, what it waits for, and
+the number of actions played) gets its deadline once, when the wait first starts; a decision
+taken back returns to the same point and so to the same deadline, so an act and undo loop runs
+the clock out as surely as doing nothing. Once a wait's deadline has passed, the person's own act
+there and an undo back to it are refused (:meth:`TurnClock.ran_out`): the server plays it, however
+fast they send. A move the server made because a clock ran out cannot be taken back
+(:func:`clock_note` marks it; see ``views.undo_refusal``).
 """
 
 from __future__ import annotations
@@ -59,11 +67,15 @@ def stand_in_move(room: ReadOnlyRoom, seat: int, rng: random.Random) -> Action:
     return legal[int(rng.random() * len(legal))]
 
 
+#: the start of every note of a move the server made when a clock ran out
+CLOCK_NOTE = "turn clock ran out"
+
+
 def clock_note(seat: int, kind: str) -> str:
     """The log's words for a move the server made for a person (seats count from 0, as in the engine's log)."""
     if kind == ROLL:
-        return f"seat {seat}'s turn clock ran out: the server rolled for them"
-    return f"seat {seat}'s turn clock ran out: the server played for them"
+        return f"seat {seat}'s {CLOCK_NOTE}: the server rolled for them"
+    return f"seat {seat}'s {CLOCK_NOTE}: the server played for them"
 
 
 @dataclass
@@ -89,6 +101,8 @@ class TurnClock:
         self.driver = driver
         self.wait: Wait | None = None
         self._task: asyncio.Task[None] | None = None
+        #: (seat, kind, actions played) -> its deadline, set once (see the module's docstring)
+        self._deadlines: dict[tuple[int, str, int], float] = {}
 
     def start(self, seat: int, kind: str) -> None:
         """The server now waits for ``seat`` (kept as it is if it already did, at this version)."""
@@ -97,11 +111,31 @@ class TurnClock:
             return
         self.stop()
         seconds = room.clock
-        deadline = None if seconds is None else time.monotonic() + seconds
+        deadline = None
+        if seconds is not None:
+            deadline = self._deadlines.setdefault((seat, kind, len(room.actors)), time.monotonic() + seconds)
         self.wait = Wait(seat, kind, room.version, seconds, deadline)
         if seconds is not None:  # the pages show the time left
             self._task = asyncio.get_running_loop().create_task(self._run_out(self.wait))
             self.driver.changed()
+
+    def ran_out(self, seat: int, kind: str, actions: int) -> bool:
+        """Has the clock of ``seat``'s wait to ``kind`` after ``actions`` actions run out? (Then the server
+        plays it: the person's own act, or an undo back to it, comes too late.)"""
+        deadline = self._deadlines.get((seat, kind, actions))
+        return deadline is not None and time.monotonic() >= deadline
+
+    def settled(self, actor: int) -> None:
+        """An action by ``actor`` was just committed: if it was chance, the waits before it are forgotten.
+
+        Undos (each seat taking back its own last decision in turn) can go back as far as the
+        last chance event, never past it; the waits from there on are kept.
+        """
+        if actor >= 0:
+            return
+        number = len(self.room.actors) - 1
+        for key in [key for key in self._deadlines if key[2] <= number]:
+            del self._deadlines[key]
 
     def stop(self) -> None:
         self.wait = None

@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.game import Game
+from tabletop.core.i18n import _
 from tabletop.core.state import CHANCE, TERMINAL, State
 from tabletop.interfaces.web.boards import board_module, board_style, help_page, summary_of
-from tabletop.interfaces.web.turns import roll_waits_for
+from tabletop.interfaces.web.turns import CLOCK_NOTE, roll_waits_for
 
 if TYPE_CHECKING:
     from tabletop.interfaces.web.readonly import ReadOnlyRoom
@@ -24,21 +25,21 @@ if TYPE_CHECKING:
 
 def seat_label(room: ReadOnlyRoom, seat: int) -> str:
     """A seat's name for people (seats count from 1 on the pages; the engine's log counts from 0)."""
-    name = room.seats[seat].name or f"player {seat + 1}"
+    name = room.seats[seat].name or _("player {n}").format(n=seat + 1)
     if sum(1 for info in room.seats if info.name == name) > 1:
-        return f"{name} (seat {seat + 1})"
+        return _("{name} (seat {n})").format(name=name, n=seat + 1)
     return name
 
 
 def describe_mover(room: ReadOnlyRoom, mover: int) -> str:
     """Whom the game waits for, in words."""
     if mover == TERMINAL:
-        return "nobody: the game is over"
+        return _("nobody: the game is over")
     if mover == CHANCE:
         roller = roll_waits_for(room)
         if roller is not None:
-            return f"{seat_label(room, roller)} to roll"
-        return "the dice (the server rolls)"
+            return _("{name} to roll").format(name=seat_label(room, roller))
+        return _("the dice (the server rolls)")
     return seat_label(room, mover)
 
 
@@ -67,19 +68,22 @@ def undo_refusal(room: ReadOnlyRoom, seat: int) -> str | None:
     event (a roll, a draw, a reveal) and no other player's action has happened since.
     """
     if room.state.is_terminal():
-        return "the game is over: nothing can be undone"
+        return _("the game is over: nothing can be undone")
     if room.status == "waiting":
-        return "the game has not started yet"
+        return _("the game has not started yet")
     if room.live is not None:
-        return "nothing can be undone during a live event"
+        return _("nothing can be undone during a live event")
     if not room.actors:
-        return "there is nothing to undo: no action has been played yet"
+        return _("there is nothing to undo: no action has been played yet")
     last = room.actors[-1]
+    note = room.notes.get(len(room.actors) - 1)
+    if note is not None and CLOCK_NOTE in note:
+        return "you cannot undo a move the server made when your turn clock ran out"
     if last == seat:
         return None
     if last < 0:
-        return "you cannot undo: a chance event (a roll, a draw or a reveal) has happened since your last decision"
-    return f"you cannot undo: {seat_label(room, last)} has played since your last decision"
+        return _("you cannot undo: a chance event (a roll, a draw or a reveal) has happened since your last decision")
+    return _("you cannot undo: {name} has played since your last decision").format(name=seat_label(room, last))
 
 
 def position_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
@@ -191,7 +195,9 @@ def replay_view(room: ReadOnlyRoom, step: int) -> dict[str, Any]:
     """A spectator's view of the game after its first ``step`` actions (for the replay page)."""
     history = room.state.history()
     step = max(0, min(step, len(history)))
-    state, log = room.replay(step)
+    state, log = room.replay(step)  # from the nearest kept position: fewer than SNAPSHOT_EVERY actions
+    # what the last action did, in the engine's words and the server's (the replay page says it)
+    last = room.lines_of(step) if step else []
     mover = state.current_player()
     return {
         **header(room),
@@ -204,6 +210,7 @@ def replay_view(room: ReadOnlyRoom, step: int) -> dict[str, Any]:
         "total": len(history),
         "n": step,
         "last": str(history[step - 1]) if step else None,
+        "last_log": last,
         "actions": [str(a) for a in history],
         **position_view(room.game, state, None),
         "mover": mover,

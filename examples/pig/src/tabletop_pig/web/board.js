@@ -1,47 +1,77 @@
-// Pig: one lane per seat from 0 to the goal, the banked score and the turn total at stake.
-import {el, svg} from "/static/common.js";
-
-const LANE = 46;
-const WIDTH = 680;
-const LEFT = 180;  // where the lanes start, after the names
+// Pig: one lane per seat from 0 to the goal, with each player's name and banked score, the turn total at stake,
+// and the goal. Drawn in HTML, so its words keep their size on any screen.
+import {el} from "/static/common.js";
 
 export function label(action, view) {
   const state = view.state;
-  if (action === "hold") return `Hold: bank ${state.turn_total}`;
-  if (action === "roll") return `Roll again (risk ${state.turn_total})`;
+  if (action === "hold") return `Hold: bank ${state.turn_total} (score ${state.scores[state.seat] + state.turn_total})`;
+  if (action === "roll") return `Roll again (risk the ${state.turn_total} at stake)`;
   return action;
+}
+
+/** What the player whose turn it is must do, for the status bar ("Ann must ..."). */
+export function prompt(view) {
+  if (view.state.next === "decide") return "roll again or hold";
+  return "roll the die";
+}
+
+/** The die's last roll, for the dice tray. */
+export function dice(view, ctx) {
+  const history = view.history || [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    const m = /^die (\d)$/.exec(history[i].action);
+    if (!m) continue;
+    const face = Number(m[1]);
+    return {caption: `The die shows ${face}`, note: face === 1 ? "A 1: the turn's points are lost" : null,
+      dice: [{key: `die-${history[i].n ?? i}`, face, pips: true, tone: face === 1 ? "red" : "white",
+        label: `the die: ${face}`}]};
+  }
+  return null;
 }
 
 export function seatExtra(view, seat) {
   return el("span", {class: "muted"}, ` · score ${view.state.scores[seat]}`);
 }
 
-export function draw(view, ctx) {
-  const state = view.state;
-  const goal = view.board?.goal ?? state.goal;
-  const scale = (points) => LEFT + (WIDTH - LEFT - 20) * Math.min(points, goal) / goal;
-  const height = 40 + LANE * state.scores.length;
-  const board = svg("svg", {viewBox: `0 0 ${WIDTH} ${height}`, class: "board pig", role: "img",
-    "aria-label": `Pig to ${goal}: ${state.scores.map((s, i) => `${ctx.seatName(i)} ${s}`).join(", ")}`});
-  board.append(svg("text", {x: scale(goal), y: 18, "text-anchor": "end", "font-size": 13}, `goal ${goal}`));
-  state.scores.forEach((score, seat) => {
-    const y = 30 + LANE * seat;
-    const playing = seat === state.seat && state.next !== "won";
-    board.append(svg("text", {x: 8, y: y + 22, "font-size": 14, "font-weight": playing ? "bold" : "normal"},
-      `${playing ? "▶ " : ""}${ctx.seatName(seat)}`));
-    board.append(svg("rect", {x: LEFT, y, width: WIDTH - LEFT - 20, height: 30, rx: 6, fill: "#f3efe6", stroke: "#998"}));
-    board.append(svg("rect", {x: LEFT, y, width: scale(score) - LEFT, height: 30, rx: 6, fill: ctx.colour(seat),
-      class: "score", "data-seat": seat}));
-    if (playing && state.turn_total) {
-      board.append(svg("rect", {x: scale(score), y, width: scale(score + state.turn_total) - scale(score), height: 30,
-        fill: ctx.colour(seat), opacity: 0.35, class: "at-stake"}));
-    }
-    board.append(svg("text", {x: WIDTH - 14, y: y + 20, "text-anchor": "end", "font-size": 14, "font-weight": "bold"},
-      String(score)));
-  });
-  return board;
+function goalOf(view) {
+  return view.board?.goal ?? view.state.goal;
 }
 
-export function describe(view) {
-  return `Pig: ${view.state.scores.join(", ")}`;
+export function draw(view, ctx) {
+  const state = view.state;
+  const goal = goalOf(view);
+  const share = (points) => `${(100 * Math.min(points, goal) / goal).toFixed(2)}%`;
+  const lanes = state.scores.map((score, seat) => {
+    const playing = seat === state.seat && state.next !== "won";
+    const stake = playing ? state.turn_total : 0;
+    return el("li", {class: `pig-lane${playing ? " playing mover" : ""}`, "data-key": `lane-${seat}`},
+      el("span", {class: "pig-name"}, playing ? "▶ " : "", ctx.seatName(seat)),
+      el("span", {class: "pig-bar", "aria-hidden": "true"},
+        el("span", {class: "pig-score", style: `width:${share(score)};background:${ctx.colour(seat)}`}),
+        stake ? el("span", {class: "pig-stake", style: `left:${share(score)};width:calc(${share(score + stake)} - `
+          + `${share(score)});background:${ctx.colour(seat)}`}) : null),
+      el("span", {class: "pig-points"}, String(score), stake ? el("small", {}, ` +${stake} at stake`) : null));
+  });
+  return el("div", {class: "html-board pig-board", role: "group", "aria-label": describe(view, ctx).join(". ")},
+    el("p", {class: "pig-goal"}, `First to ${goal} points wins`),
+    el("ol", {class: "pig-lanes"}, ...lanes));
+}
+
+export function legend(view) {
+  return [
+    {text: "A lane fills as a player banks points; the end of the lane is the goal."},
+    {text: "The lighter part after it: the points at stake this turn (lost on a 1, banked on Hold)."},
+    {text: "▶ marks the player whose turn it is."},
+  ];
+}
+
+export function describe(view, ctx) {
+  const state = view.state;
+  const lines = [`Pig to ${goalOf(view)} points.`];
+  state.scores.forEach((score, seat) => {
+    const playing = seat === state.seat && state.next !== "won";
+    lines.push(`${ctx ? ctx.seatName(seat) : `Player ${seat + 1}`}: ${score} points`
+      + (playing ? `, playing now with ${state.turn_total} at stake` : ""));
+  });
+  return lines;
 }

@@ -1,34 +1,18 @@
-// Donkey Kong: girders and ladders, pawns, barrels and fireballs, Donkey Kong's arm, the Oil Can,
-// each player's cards and score; the routes to choose from and the cards to play.
-import {el, svg, walk} from "/static/common.js";
+// Donkey Kong: girders and ladders, pawns, barrels and fireballs, Donkey Kong's arm, the Oil Can, the dice, and
+// the routes to choose from (their words, the cards and the key are in explain.js).
+import {el, fixedLayer, svg, walk} from "/static/common.js";
+import {cardName, cards, label} from "./explain.js";
+import {tr, trn} from "/static/i18n.js";
+
+// the words drawn on the board (the rest are in explain.js)
+const barrelsLeft = (n) => trn("{n} barrel left", "{n} barrels left", n);
+
+export {aside, cards, choicesCaption, contact, describe, label, legend, prompt} from "./explain.js";
 
 const COL_W = 78;
 const ROW_H = 118;
 const LEFT = 90;
 const TOP = 120;
-const CARD_NAMES = {J: "Jump", H: "Hammer"};
-const HAND_ROW = 76;  // a row of cards under the board for each seat
-
-/** key=value fields of the position's notation ("up=J100/-/H200.H300" ...). */
-function fields(text) {
-  const out = {};
-  for (const part of text.split(" ")) {
-    const at = part.indexOf("=");
-    if (at > 0) out[part.slice(0, at)] = part.slice(at + 1);
-  }
-  return out;
-}
-
-/** Each seat's cards: face up (in hand) and face down (scored), from the notation. */
-export function cards(view) {
-  const f = fields(view.state.text);
-  const split = (value) => (value || "").split("/").map((s) => (s === "-" || s === "" ? [] : s.split(".")));
-  return {up: split(f.up), down: split(f.down)};
-}
-
-function cardName(code) {
-  return `${CARD_NAMES[code[0]] || code[0]} ${code.slice(1)}`;
-}
 
 function layout(board) {
   const girders = board.girders || [];
@@ -77,25 +61,6 @@ function layout(board) {
   return {columns, height, spot, girderSpot, startSpot, firstCol, rowOf};
 }
 
-export function label(action) {
-  let m;
-  if ((m = /^move (.*)$/.exec(action))) {
-    const steps = m[1].split(">");
-    return `Move ${steps.join(" → ")}`;
-  }
-  if ((m = /^play ([JH]\d+)$/.exec(action))) return `Play ${cardName(m[1])}`;
-  return action;
-}
-
-/** What the player whose turn it is must do, for the status bar ("Alan must ..."). */
-export function prompt(view) {
-  if (view.roll_waits !== null && view.roll_waits !== undefined) return "roll the white and red dice";
-  if (view.mover < 0) return null;
-  if (view.legal.some((a) => a.startsWith("move "))) return "choose where to move (tap a numbered circle)";
-  if (view.legal.some((a) => a.startsWith("play "))) return "play a card on the obstacle";
-  return null;
-}
-
 const DIE_PATTERN = /^(white|red) (\d+|rests)$/;
 
 /** The white and red dice of the last roll (white moves the pawn, red the obstacles), for the dice tray. */
@@ -116,25 +81,24 @@ export function dice(view, ctx) {
   if (white === null) return null;
   const line = [...(view.log_lines || [])].reverse().find((l) => new RegExp(`^seat \\d+ rolls white ${white}\\b`).test(l));
   const seat = line ? Number(/^seat (\d+)/.exec(line)[1]) : null;
-  const shown = [{key: `white-${at}`, face: Number(white), pips: true, tone: "white", label: `white die: ${white}`}];
+  const shown = [{key: `white-${at}`, face: Number(white), pips: true, tone: "white", label: tr("white die: {n}", {n: Number(white)})}];
   if (red !== null) {
     shown.push({key: `red-${at}`, face: red === "rests" ? "zz" : Number(red), pips: red !== "rests", tone: "red",
-      label: red === "rests" ? "red die: Donkey Kong rests" : `red die: ${red}`});
+      label: red === "rests" ? tr("red die: Donkey Kong rests") : tr("red die: {n}", {n: Number(red)})});
   }
-  const who = seat === null ? "The dice" : ctx.seatName(seat);
-  const note = red === null ? "the white die moves the pawn; the red die comes next"
-    : red === "rests" ? "white moves the pawn; Donkey Kong rests: no obstacle moves"
-      : `white moves the pawn ${white}; red moves every obstacle ${red}`;
-  return {caption: seat === null ? "The dice" : `${who} rolled`, dice: shown, note};
+  const note = red === null ? tr("the white die moves the pawn; the red die comes next")
+    : red === "rests" ? tr("white moves the pawn; Donkey Kong rests: no obstacle moves")
+      : tr("white moves the pawn {white}; red moves every obstacle {red}", {white: Number(white), red: Number(red)});
+  return {caption: seat === null ? tr("The dice") : tr("{name} rolled", {name: ctx.seatName(seat)}), dice: shown, note};
 }
 
 export function seatExtra(view, seat) {
   const hand = cards(view);
   const score = view.state.scores?.[seat] ?? 0;
   const up = (hand.up[seat] || []).map(cardName);
-  return el("span", {class: "muted"}, ` · score ${score} · at ${view.state.pawns[seat]}`,
-    el("span", {class: "cards-line"}, ` · cards: ${up.length ? up.join(", ") : "none"}`,
-      ` · ${(hand.down[seat] || []).length} scored`));
+  return el("span", {class: "muted"}, ` · ${tr("score {score} · at {at}", {score, at: view.state.pawns[seat]})}`,
+    el("span", {class: "cards-line"}, ` · ${tr("cards: {cards}", {cards: up.length ? up.join(", ") : tr("none")})}`,
+      ` · ${tr("{n} scored", {n: (hand.down[seat] || []).length})}`));
 }
 
 export function draw(view, ctx) {
@@ -142,50 +106,20 @@ export function draw(view, ctx) {
   const board = view.board || {};
   const geo = layout(board);
   const width = LEFT + geo.columns * COL_W + 40;
-  const height = geo.height + 40 + HAND_ROW * view.players;
+  const height = geo.height;
   const choosing = view.legal.some((a) => a.startsWith("move "));
   const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board donkey-kong",
-    role: choosing ? "group" : "img", "aria-label": describe(view)});
-  root.append(svg("rect", {x: 0, y: 0, width, height, rx: 16, fill: "#0b0b1e"}));
-  // girders with their spaces and dots
+    role: choosing ? "group" : "img", "aria-label": summaryName(view)});
+  // the girders, ladders and their spaces never change: one picture, drawn once; their names are drawn live
+  root.append(fixedLayer(JSON.stringify(["donkey-kong", board.girders, board.ladders, board.edges, board.start]),
+    width, height, () => girderShapes(board, geo, width, height)));
   for (const g of board.girders || []) {
     const first = geo.girderSpot(`${g.name}1`);
-    const last = geo.girderSpot(`${g.name}${g.spaces}`);
-    root.append(svg("line", {x1: first[0] - COL_W / 2, y1: first[1] + 22, x2: last[0] + COL_W / 2, y2: last[1] + 22,
-      stroke: "#d3365a", "stroke-width": 12}));
-    root.append(svg("line", {x1: first[0] - COL_W / 2, y1: first[1] + 22, x2: last[0] + COL_W / 2, y2: last[1] + 22,
-      stroke: "#ff9fb4", "stroke-width": 2, "stroke-dasharray": "10 8"}));
-    root.append(svg("text", {x: 12, y: first[1] + 10, "font-size": 26, "font-weight": 800, fill: "#ff9fb4"}, g.name));
-    for (let c = 1; c <= g.spaces; c++) {
+    root.append(svg("text", {x: 14, y: first[1] + 18, "font-size": 30, "font-weight": 800, fill: "#ff9fb4"}, g.name));
+    for (let c = 1; c <= g.spaces; c++) {  // each space names itself ("A7"): no coordinates to work out
       const [x, y] = geo.girderSpot(`${g.name}${c}`);
-      root.append(svg("rect", {x: x - 26, y: y - 14, width: 52, height: 30, rx: 5, fill: "#1e4fd8", stroke: "#9db7ff",
-        "stroke-width": 1.5, class: "space"}, svg("title", {}, `${g.name}${c}`)));
-      root.append(svg("text", {x: x + 20, y: y + 12, "text-anchor": "end", "font-size": 10, fill: "#cfe0ff"},
-        `${g.name}${c}`));
-      if (g.red_dots.includes(c)) root.append(svg("circle", {cx: x - 16, cy: y - 4, r: 6, fill: "#ff3030",
-        stroke: "#fff"}, svg("title", {}, "red dot: draw a card")));
-      if (g.black_dots.includes(c)) root.append(svg("circle", {cx: x - 16, cy: y + 8, r: 6, fill: "#000",
-        stroke: "#fff"}, svg("title", {}, "black dot")));
-    }
-  }
-  // broken white lines between girder ends (the barrels' way down)
-  for (const e of board.edges || []) {
-    const [ux, uy] = geo.girderSpot(e.upper);
-    const [lx, ly] = geo.girderSpot(e.lower);
-    const side = ux < width / 2 ? -1 : 1;
-    root.append(svg("path", {d: `M ${ux + side * 30} ${uy} C ${ux + side * 60} ${uy}, ${lx + side * 60} ${ly},`
-      + ` ${lx + side * 30} ${ly}`, fill: "none", stroke: "#fff", "stroke-width": 3, "stroke-dasharray": "8 8"}));
-  }
-  // ladders
-  for (const l of board.ladders || []) {
-    const [bx, by] = geo.girderSpot(l.bottom);
-    const [, ty] = geo.girderSpot(l.top);
-    for (const dx of [-14, 14]) root.append(svg("line", {x1: bx + dx, y1: by - 14, x2: bx + dx, y2: ty + 16,
-      stroke: "#38d9d9", "stroke-width": 3}));
-    for (let r = 1; r <= l.rungs; r++) {
-      const [x, y] = geo.spot(`${l.name}.${r}`);
-      root.append(svg("rect", {x: x - 15, y: y - 10, width: 30, height: 20, fill: "#0e5c5c", stroke: "#38d9d9",
-        class: "space"}, svg("title", {}, `${l.name}.${r}`)));
+      root.append(svg("text", {x: x + 4, y: y + 15, "text-anchor": "middle", "font-size": 18, "font-weight": 700,
+        fill: "#e6eeff"}, `${g.name}${c}`));
     }
   }
   drawScenery(root, view, geo, board);
@@ -195,12 +129,12 @@ export function draw(view, ctx) {
   const place = (name) => {
     const [x, y] = geo.spot(name);
     const k = crowd[name] = (crowd[name] ?? -1) + 1;
-    return [x - 12 + k * 13, y - 4 - k * 4];
+    return [x - 12 + k * 13, y - 12 - k * 4];
   };
   const moves = obstacleMoves(view, board);
   for (const name of state.barrels) {
     const [x, y] = place(name);
-    const barrel = svg("g", {class: "barrel"}, svg("title", {}, `barrel on ${name}`),
+    const barrel = svg("g", {class: "barrel"}, svg("title", {}, tr("barrel on {at}", {at: name})),
       svg("ellipse", {cx: x, cy: y, rx: 12, ry: 10, fill: "#c7782b", stroke: "#5b3410", "stroke-width": 2.5}),
       svg("line", {x1: x - 12, y1: y, x2: x + 12, y2: y, stroke: "#5b3410", "stroke-width": 2}));
     root.append(barrel);
@@ -208,7 +142,7 @@ export function draw(view, ctx) {
   }
   for (const name of state.fireballs) {
     const [x, y] = place(name);
-    const fireball = svg("g", {class: "fireball"}, svg("title", {}, `fireball on ${name}`),
+    const fireball = svg("g", {class: "fireball"}, svg("title", {}, tr("fireball on {at}", {at: name})),
       svg("circle", {cx: x, cy: y, r: 11, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 3}),
       svg("circle", {cx: x, cy: y, r: 4, fill: "#fff3b0"}));
     root.append(fireball);
@@ -218,7 +152,8 @@ export function draw(view, ctx) {
     const [x, y] = place(name);
     if (seat === view.mover) root.append(svg("circle", {cx: x, cy: y - 6, r: 21, fill: "none", stroke: "#fff",
       "stroke-width": 3, "stroke-dasharray": "5 4"}));
-    const pawn = svg("g", {class: "pawn", "data-seat": seat}, svg("title", {}, `${ctx.seatName(seat)} on ${name}`),
+    const pawn = svg("g", {class: `pawn${seat === view.mover ? " mover" : ""}`, "data-seat": seat},
+      svg("title", {}, tr("{name} on {at}", {name: ctx.seatName(seat), at: name})),
       svg("rect", {x: x - 11, y: y - 22, width: 22, height: 30, rx: 8, fill: ctx.colour(seat), stroke: "#fff",
         "stroke-width": 2.5}),
       svg("text", {x, y: y - 1, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff"},
@@ -230,8 +165,44 @@ export function draw(view, ctx) {
       if (route && route[route.length - 1] === name) walk(pawn, route.map((space) => geo.spot(space)), geo.spot(name));
     }
   });
-  drawHands(root, view, ctx, geo.height + 20, width);
   return root;
+}
+
+/** The board's fixed shapes: girders with their spaces and dots, the barrels' broken lines down, the ladders. */
+function girderShapes(board, geo, width, height) {
+  const shapes = [svg("rect", {x: 0, y: 0, width, height, rx: 16, fill: "#0b0b1e"})];
+  for (const g of board.girders || []) {
+    const first = geo.girderSpot(`${g.name}1`);
+    const last = geo.girderSpot(`${g.name}${g.spaces}`);
+    const ends = {x1: first[0] - COL_W / 2, y1: first[1] + 30, x2: last[0] + COL_W / 2, y2: last[1] + 30};
+    shapes.push(svg("line", {...ends, stroke: "#d3365a", "stroke-width": 12}),
+      svg("line", {...ends, stroke: "#ff9fb4", "stroke-width": 2, "stroke-dasharray": "10 8"}));
+    for (let c = 1; c <= g.spaces; c++) {
+      const [x, y] = geo.girderSpot(`${g.name}${c}`);
+      shapes.push(svg("rect", {x: x - 33, y: y - 10, width: 66, height: 34, rx: 5, fill: "#1e4fd8", stroke: "#9db7ff",
+        "stroke-width": 1.5}));
+      if (g.red_dots.includes(c)) shapes.push(svg("circle", {cx: x - 25, cy: y - 1, r: 6, fill: "#ff3030", stroke: "#fff"}));
+      if (g.black_dots.includes(c)) shapes.push(svg("circle", {cx: x - 25, cy: y + 14, r: 6, fill: "#000", stroke: "#fff"}));
+    }
+  }
+  for (const e of board.edges || []) {  // broken white lines between girder ends (the barrels' way down)
+    const [ux, uy] = geo.girderSpot(e.upper);
+    const [lx, ly] = geo.girderSpot(e.lower);
+    const side = ux < width / 2 ? -1 : 1;
+    shapes.push(svg("path", {d: `M ${ux + side * 30} ${uy} C ${ux + side * 60} ${uy}, ${lx + side * 60} ${ly},`
+      + ` ${lx + side * 30} ${ly}`, fill: "none", stroke: "#fff", "stroke-width": 3, "stroke-dasharray": "8 8"}));
+  }
+  for (const l of board.ladders || []) {
+    const [bx, by] = geo.girderSpot(l.bottom);
+    const [, ty] = geo.girderSpot(l.top);
+    for (const dx of [-14, 14]) shapes.push(svg("line", {x1: bx + dx, y1: by - 14, x2: bx + dx, y2: ty + 16,
+      stroke: "#38d9d9", "stroke-width": 3}));
+    for (let r = 1; r <= l.rungs; r++) {
+      const [x, y] = geo.spot(`${l.name}.${r}`);
+      shapes.push(svg("rect", {x: x - 15, y: y - 10, width: 30, height: 20, fill: "#0e5c5c", stroke: "#38d9d9"}));
+    }
+  }
+  return shapes;
 }
 
 // -- obstacles moving step by step ------------------------------------------------------------
@@ -317,23 +288,25 @@ function drawScenery(root, view, geo, board) {
   // Donkey Kong beside the barrel drop, with the barrels left in his arm
   if (board.barrel_drop) {
     const [x, y] = geo.girderSpot(board.barrel_drop);
-    root.append(svg("g", {class: "kong"}, svg("title", {}, `Donkey Kong: ${state.barrels_in_arm} barrels in his arm`),
+    root.append(svg("g", {class: "kong"}, svg("title", {}, trn("Donkey Kong: {n} barrel in his arm", "Donkey Kong: {n} barrels in his arm", state.barrels_in_arm)),
       svg("ellipse", {cx: x - 4, cy: y - 62, rx: 36, ry: 30, fill: "#8b4513", stroke: "#3b1d08", "stroke-width": 3}),
       svg("ellipse", {cx: x - 4, cy: y - 56, rx: 18, ry: 13, fill: "#e8b07a"}),
       svg("text", {x: x + 40, y: y - 60, "font-size": 16, "font-weight": 700, fill: "#ffd27f"},
-        `arm: ${state.barrels_in_arm} barrels`)));
+        barrelsLeft(state.barrels_in_arm))));
   }
   // the Oil Can, where fireballs wait
   const [ox, oy] = geo.spot("OIL");
-  root.append(svg("g", {class: "oil"}, svg("title", {}, `Oil Can: ${state.fireballs_at_oil_can} fireballs waiting`),
-    svg("rect", {x: ox - 22, y: oy - 30, width: 44, height: 48, rx: 6, fill: "#1f6fe0", stroke: "#cfe0ff",
+  root.append(svg("g", {class: "oil"}, svg("title", {}, trn("Oil Can: {n} fireball waiting", "Oil Can: {n} fireballs waiting", state.fireballs_at_oil_can)),
+    svg("rect", {x: ox - 28, y: oy - 30, width: 56, height: 48, rx: 6, fill: "#1f6fe0", stroke: "#cfe0ff",
       "stroke-width": 2}),
-    svg("text", {x: ox, y: oy, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#fff"}, "OIL"),
-    svg("text", {x: 6, y: oy - 40, "font-size": 13, fill: "#ffb347"}, `fireballs ×${state.fireballs_at_oil_can}`)));
+    svg("text", {x: ox, y: oy + 2, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#fff"}, "OIL"),
+    svg("circle", {cx: ox - 8, cy: oy - 46, r: 9, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 2.5}),
+    svg("text", {x: ox + 4, y: oy - 38, "font-size": 20, "font-weight": 700, fill: "#ffb347"},
+      `×${state.fireballs_at_oil_can}`)));
   if (board.finish) {
     const [fx, fy] = geo.girderSpot(board.finish);
     root.append(svg("text", {x: fx + 34, y: fy - 18, "font-size": 16, "font-weight": 700, fill: "#ff9fe0"},
-      "♥ Finish"));
+      tr("♥ Finish")));
   }
   if (board.start) {  // the Start space, off the obstacles' way, with the steps onto the girder
     const [sx, sy] = geo.startSpot();
@@ -373,32 +346,9 @@ function drawRoutes(root, view, geo, ctx) {
   }
 }
 
-function drawHands(root, view, ctx, top, width) {
-  const hand = cards(view);
-  for (let seat = 0; seat < view.players; seat++) {
-    const y = top + seat * HAND_ROW;
-    root.append(svg("text", {x: 16, y: y + 40, "font-size": 30, "font-weight": 800, fill: ctx.colour(seat)},
-      `${seat + 1}: ${view.state.scores[seat]}`));
-    let x = 170;
-    for (const code of hand.up[seat] || []) {
-      const hammer = code[0] === "H";
-      root.append(svg("g", {class: "card-up flip", "data-key": `card-${seat}-${x}-${code}`},
-        svg("title", {}, cardName(code)),
-        svg("rect", {x, y, width: 116, height: 60, rx: 8, fill: hammer ? "#f2c14e" : "#7bd389", stroke: "#fff",
-          "stroke-width": 2}),
-        svg("text", {x: x + 58, y: y + 41, "text-anchor": "middle", "font-size": 30, "font-weight": 800, fill: "#111"},
-          code)));
-      x += 124;
-      if (x > width - 260) break;
-    }
-    const down = (hand.down[seat] || []).length;
-    root.append(svg("text", {x: width - 16, y: y + 40, "text-anchor": "end", "font-size": 30, fill: "#ccc"},
-      `${down} scored`));
-  }
-}
-
-export function describe(view) {
+function summaryName(view) {
   const s = view.state;
-  const pawns = s.pawns.map((p, i) => `seat ${i + 1} on ${p} (score ${s.scores[i]})`).join(", ");
-  return `Donkey Kong: ${pawns}; ${s.barrels.length} barrels and ${s.fireballs.length} fireballs on the board`;
+  const pawns = s.pawns.map((p, i) => tr("seat {n} on {at} (score {score})", {n: i + 1, at: p, score: s.scores[i]}));
+  return tr("Donkey Kong: {pawns}; {barrels} barrels and {fireballs} fireballs on the board",
+    {pawns: pawns.join(", "), barrels: s.barrels.length, fireballs: s.fireballs.length});
 }

@@ -15,7 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 from tabletop.core.chance import percent
+from tabletop.core.i18n import N_, _, ngettext
 from tabletop.core.state import State
+from tabletop.core.words import ordinal, places, plural
 from tabletop.games.donkey_kong.actions import LOSE, STEAL, Route
 from tabletop.games.donkey_kong.position import RED_ROLL, WHITE_ROLL
 from tabletop.games.donkey_kong.state import DonkeyKongState
@@ -26,8 +28,22 @@ TURN_STEPS = 400
 
 
 
+#: what the end screen's columns mean, for people who never read the rules
+NOTES = (
+    N_("Cards played: each Jump or Hammer played on a barrel or fireball that reached the pawn scores its points."),
+    N_("Cards sent back: an obstacle reached the pawn on its own turn with no card in hand, so one of its scored "
+       "cards went back to the deck, points and all."),
+    N_("Steals: an obstacle reached a pawn on another player's turn with no card in hand, so that player took one "
+       "of its scored cards into their hand (to score it when they play it)."),
+)
+
+
+def _signed(points: int) -> str:
+    return f"+{points:,}" if points > 0 else f"−{-points:,}" if points < 0 else "0"
+
+
 def summary(state: State) -> dict[str, Any] | None:
-    """Who reached the Finish, and each seat's score by cause."""
+    """Who reached the Finish, and each seat's score by cause, in plain words (the causes add up to the score)."""
     if not isinstance(state, DonkeyKongState) or not state.is_terminal():
         return None
     players = state.game.num_players
@@ -52,34 +68,41 @@ def summary(state: State) -> dict[str, Any] | None:
             elif delta > 0:  # face-down cards: played on an obstacle (chosen, or the only one held)
                 played[seat] += delta
                 cards[seat] += sum(replay.played_of(seat)) - held[seat]
-        if text.startswith(STEAL):
+        if text.startswith(STEAL):  # K-CARD-6: the stealer takes the card into their hand
             for line in replay.log(size):
                 if " steals " in line and line.startswith("seat "):
                     steals[int(line.split()[1])] += 1
-    scores = state.to_dict()["scores"]
-    finisher = state.to_dict().get("finisher")
-    rows = [[f"seat {s}", f"{played[s]} ({cards[s]} cards)", bonus[s], -stolen[s] if stolen[s] else 0,
-             -returned[s] if returned[s] else 0, steals[s], scores[s]] for s in range(players)]
+    scores = state.scores()
+    finisher = None if state.finisher < 0 else state.finisher
+    order = sorted(range(players), key=lambda s: (-scores[s], s))
+    place = places(scores)
+    rows = [[f"seat {s}", ordinal(place[s]), f"{scores[s]:,}",
+             f"{_signed(played[s])} ({plural(cards[s], 'card', 'cards')})", _signed(bonus[s]), _signed(-stolen[s]),
+             _signed(-returned[s]), plural(steals[s], "card", "cards")] for s in order]
     winners = state.winners()
     if finisher is not None:
-        lead = "the highest score wins" if len(winners) == 1 else "a tie on points shares the win"
-        reason = f"seat {finisher} reached the Finish and earned the 500-point bonus; then {lead}."
+        reason = (_("{who} reached the Finish and earned the {bonus}-point bonus; then the highest score wins.")
+                  if len(winners) == 1 else
+                  _("{who} reached the Finish and earned the {bonus}-point bonus; then a tie on points shares the "
+                    "win.")).format(who=f"seat {finisher}", bonus=state.rules.finish_bonus)
     else:
-        reason = "The game ended; the highest score wins."
+        reason = _("The game ended; the highest score wins.")
     return {
         "reason": reason,
         "table": {
-            "caption": "How the scores were made",
-            "columns": ["Player", "Cards played", "Finish bonus", "Lost to steals", "Returned to the deck",
-                        "Steals made", "Score"],
+            "caption": _("How the scores were made"),
+            # the place and the score first: on a phone the table scrolls sideways, and they must be in sight
+            "columns": [_("Player"), _("Place"), _("Score"), _("Cards played"), _("Finish bonus"), _("Lost to steals"),
+                        _("Cards sent back"), _("Cards they stole")],
             "rows": rows,
+            "notes": [_(note) for note in NOTES],
         },
     }
 
 
 def _turn_meets(state: DonkeyKongState, seat: int, turn: int) -> bool:
     """Play the turn on from a route just taken: does an obstacle reach ``seat``'s pawn before it ends?"""
-    for _ in range(TURN_STEPS):
+    for _step in range(TURN_STEPS):
         if seat in state.in_contact:
             return True
         if state.is_terminal() or state.turn_number() != turn:
@@ -119,8 +142,8 @@ def hint(state: State, seat: int) -> str | None:
     if not isinstance(state, DonkeyKongState) or state.is_terminal() or state.turn_seat != seat:
         return None
     if state.is_chance_node() and state.stage is WHITE_ROLL:
-        return (f"The chance that an obstacle reaches you this turn even on your safest route: "
-                f"{percent(unavoidable_chance(state, seat))}.")
+        return _("The chance that an obstacle reaches you this turn even on your safest route: {chance}.").format(
+            chance=percent(unavoidable_chance(state, seat)))
     if state.is_chance_node() and state.stage is RED_ROLL:
         return None
     if state.current_player() == seat:
@@ -128,6 +151,8 @@ def hint(state: State, seat: int) -> str | None:
         if routes:
             meets = sum(1 for r in routes if route_meets(state, r, seat))
             if meets == 0:
-                return "No route of this roll lets an obstacle reach you this turn."
-            return f"{meets} of your {len(routes)} routes let an obstacle reach you this turn."
+                return _("No route of this roll lets an obstacle reach you this turn.")
+            return ngettext("{meets} of your {n} route lets an obstacle reach you this turn.",
+                            "{meets} of your {n} routes let an obstacle reach you this turn.", len(routes)).format(
+                meets=meets, n=len(routes))
     return None

@@ -1,5 +1,6 @@
 // The Rescue die's eight symbols, drawn simply in a die face's 60 x 60 box.
 import {svg} from "/static/common.js";
+import {tr} from "/static/i18n.js";
 
 const DRAW = {
   rope: (ink) => [svg("circle", {cx: 30, cy: 30, r: 16, fill: "none", stroke: ink, "stroke-width": 4}),
@@ -19,6 +20,22 @@ const DRAW = {
   hourglass: (ink) => [svg("path", {d: "M 18 12 H 42 L 30 30 L 42 48 H 18 L 30 30 Z", fill: "none", stroke: ink,
     "stroke-width": 4, "stroke-linejoin": "round"}), svg("path", {d: "M 24 46 L 30 37 L 36 46 Z", fill: ink})],
 };
+
+/** The symbols' names in the page's language. */
+const NAMES = {rope: () => tr("rope"), saber: () => tr("saber"), die: () => tr("die"), axe: () => tr("axe"),
+  racquet: () => tr("racquet"), "open door": () => tr("open door"), raft: () => tr("raft"),
+  hourglass: () => tr("hourglass")};
+
+/** A symbol's name for people, in the page's language ("hourglass": "Sanduhr"). */
+export function symbolName(face) {
+  return NAMES[face] ? NAMES[face]() : String(face ?? "");
+}
+
+/** A pawn colour's name in the page's language. */
+export function colourName(colour) {
+  const names = {red: () => tr("red"), yellow: () => tr("yellow"), green: () => tr("green"), blue: () => tr("blue")};
+  return names[colour] ? names[colour]() : String(colour ?? "");
+}
 
 /** A function drawing `face` in a die (for die() of the dice tray), or null for an unknown face. */
 export function symbolIcon(face) {

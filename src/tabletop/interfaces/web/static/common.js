@@ -1,4 +1,6 @@
 // Small helpers shared by the pages: building HTML and SVG elements, calling the API.
+import {tr} from "/static/i18n.js";
+
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -16,6 +18,22 @@ export function svg(tag, attrs = {}, ...children) {
   setAttrs(node, attrs);
   append(node, children);
   return node;
+}
+
+const layers = new Map();  // a board's fixed layer's key -> the address of its picture
+
+/** A board's fixed parts (what `build()` draws, once per `key`: paths, spaces, girders...) as one picture: a single
+ * <image> on the board, so that an update neither rebuilds nor compares hundreds of shapes that never change, and
+ * the browser paints them once. Words stay out of it (they are drawn live, to keep their size on any screen). */
+export function fixedLayer(key, width, height, build) {
+  let address = layers.get(key);
+  if (!address) {
+    const art = svg("svg", {xmlns: SVG_NS, viewBox: `0 0 ${width} ${height}`, width, height}, ...build());
+    address = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(art)], {type: "image/svg+xml"}));
+    layers.set(key, address);
+  }
+  return svg("image", {href: address, x: 0, y: 0, width, height, preserveAspectRatio: "none", "aria-hidden": "true",
+    class: "fixed-layer", "data-key": `fixed-${key.length}-${address.slice(-12)}`});
 }
 
 /** Event handlers live on the node (node.handlers), behind one listener per type, so that an update that
@@ -73,9 +91,9 @@ export const SEAT_COLOURS = ["#d1495b", "#2e86ab", "#edae49", "#3a9d5d", "#8e6cb
 
 export function seatName(view, seat) {
   const info = view.seats?.[seat];
-  if (!info) return `seat ${seat}`;
+  if (!info) return tr("seat {n}", {n: seat + 1});
   const yours = view.you === seat || (view.mine?.length > 1 && view.mine.includes(seat));
-  return `${info.name}${yours ? " (you)" : ""}`;
+  return yours ? tr("{name} (you)", {name: info.name}) : info.name;
 }
 
 /** A log line with each "seat N" replaced by that seat's name (the engine counts seats from 0). */
@@ -107,7 +125,7 @@ export function walk(node, path, to, stepMs = 110) {
   node.setAttribute("data-walk", JSON.stringify({offsets, stepMs}));
 }
 
-/** Play the walks marked under `root` (unless motion is reduced). */
+/** Play the walks marked under `root` (unless motion is reduced): short, and skipped by finishWalks(). */
 export function playWalks(root) {
   for (const node of root.querySelectorAll("[data-walk]")) {
     const {offsets, stepMs} = JSON.parse(node.getAttribute("data-walk"));
@@ -120,14 +138,23 @@ export function playWalks(root) {
     node.walkTimer = setInterval(() => {
       step += 1;
       if (step >= offsets.length - 1) {
-        clearInterval(node.walkTimer);
-        node.removeAttribute("transform");
-        node.removeAttribute("data-walking");
+        endWalk(node);
         return;
       }
       node.setAttribute("transform", offsets[step]);
     }, stepMs);
   }
+}
+
+function endWalk(node) {
+  clearInterval(node.walkTimer);
+  node.removeAttribute("transform");
+  node.removeAttribute("data-walking");
+}
+
+/** Skip the moves being shown: every piece goes straight to where it is (a tap on the board, or Escape). */
+export function finishWalks(root) {
+  for (const node of root?.querySelectorAll("[data-walking]") || []) endWalk(node);
 }
 
 /** The join links the lobby made for a game (the host's waiting room offers them to copy). */

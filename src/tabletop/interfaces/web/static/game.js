@@ -1,16 +1,21 @@
 // A game page: one WebSocket to the server; every update is drawn in place by the table's parts
-// (status bar, stage, controls, players and log), so nothing under the pointer or the focus is rebuilt.
-import {el, rememberSeat, SEAT_COLOURS, seatName} from "/static/common.js";
+// (status bar, stage, the sheet of choices, players and log), so nothing under the pointer or the focus is rebuilt.
+import {el, finishWalks, rememberSeat, SEAT_COLOURS, seatName} from "/static/common.js";
 import {patch} from "/static/morph.js";
+import {list} from "/static/words.js";
 import {loadBoard} from "/static/boards/index.js";
 import {alertTurn} from "/static/table/alerts.js";
+import {announceUpdate} from "/static/table/announce.js";
 import {controls, listedChoices} from "/static/table/controls.js";
-import {setupZoom} from "/static/table/fit.js";
+import {describeBoard, refreshWords, renderKey, showKey} from "/static/table/describe.js";
+import {renderEnd, reopenEnd} from "/static/table/ending.js";
 import {setupHelp} from "/static/table/help.js";
 import {renderSettings, setupSettings} from "/static/table/settings.js";
 import {renderLog, renderSeats} from "/static/table/sidebar.js";
-import {renderOverlay, renderStage} from "/static/table/stage.js";
+import {renderStage} from "/static/table/stage.js";
 import {clockLeft, renderStatus} from "/static/table/status.js";
+import {setupZoom} from "/static/table/zoom.js";
+import {tr, trn} from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
@@ -30,7 +35,7 @@ const pending = new Map();  // request id -> what to do with its answer
 
 function send(message, then) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    showError("not connected to the server; reconnecting…");
+    showError(tr("not connected to the server; reconnecting…"));
     return;
   }
   message.id = ++requestId;
@@ -55,6 +60,10 @@ t.ctx = {
   seatName: (seat) => seatName(t.view, seat),
   colour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
   rerender: () => render(),
+  showEnd: () => reopenEnd(t),
+  showKey: () => showKey(t),
+  describe: () => describeBoard(t),
+  reveal: () => {},
 };
 
 function showError(message) {
@@ -71,12 +80,12 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}${query}`);
   socket.onopen = () => {
     retry = 500;
-    $("connection").textContent = "Connected";
+    $("connection").textContent = tr("Connected");
     $("connection").className = "connection ok";
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
-    $("connection").textContent = "Disconnected: reconnecting…";
+    $("connection").textContent = tr("Disconnected: reconnecting…");
     $("connection").className = "connection bad";
     if (event.code === 4403 || event.code === 4404) return;
     setTimeout(connect, retry);
@@ -110,7 +119,7 @@ function receive(message) {
     pending.delete(message.id);
     showError(message.message);
     if (message.fatal) {
-      $("connection").textContent = "Refused";
+      $("connection").textContent = tr("Refused");
       $("connection").className = "connection bad";
       $("status").textContent = message.message;
     }
@@ -139,8 +148,28 @@ function focusKey() {
 function restoreFocus(selector) {
   if (!selector || (document.activeElement && document.activeElement !== document.body)) return;
   const again = document.querySelector(selector);
-  const next = again || document.querySelector("#controls .choice, #controls button:not([disabled]), #overlay button");
+  const next = again || document.querySelector(
+    "#controls .live-panel button, #controls .choice, #controls button:not([disabled]), #board .target, #overlay button");
   next?.focus({preventScroll: true});
+}
+
+function keysHint(view) {
+  const parts = view.mine.length
+    ? [el("kbd", {}, "1"), "–", el("kbd", {}, "9"), tr(" choose, "), el("kbd", {}, "R"), tr(" roll, "), el("kbd", {}, "U"),
+      tr(" undo, ")]
+    : [];
+  const live = view.mine.length && t.board.liveKeys ? [...t.board.liveKeys(), ", "] : [];
+  return [`${tr("Keys:")} `, ...parts, ...live, el("kbd", {}, "D"), tr(" the board in words, "), el("kbd", {}, tr("Tab")),
+    tr(" moves between buttons.")];
+}
+
+/** The parts beside the table (on a phone, below it): players, the key, the log, settings, the keys. */
+function renderAside(t) {
+  renderSeats(t);
+  renderKey(t);
+  renderLog(t, t.view.terminal);
+  renderSettings(t);
+  patch($("keys"), ...keysHint(t.view));
 }
 
 function render() {
@@ -148,17 +177,25 @@ function render() {
   if (!view) return;
   const focused = focusKey();
   $("title").textContent = view.title;
-  $("whoami").textContent = !view.mine.length ? "You are watching (spectator)."
-    : view.mine.length > 1 ? `You play seats ${view.mine.map((s) => s + 1).join(" and ")} on this device (pass and play).`
-      : `You play seat ${view.you + 1}: ${view.seats[view.you].name}.`;
+  $("whoami").textContent = !view.mine.length ? tr("You are watching (spectator).")
+    : view.mine.length > 1 ? tr("You play seats {seats} on this device (pass and play).",
+      {seats: list(view.mine.map((s) => String(s + 1)))})
+      : tr("You play seat {n}: {name}.", {n: view.you + 1, name: view.seats[view.you].name});
   const line = renderStatus(t);
   renderStage(t);
   patch($("controls"), ...controls(t));
-  renderSeats(t);
-  renderLog(t, view.terminal);
-  renderSettings(t);
+  if (t.shown) renderAside(t);
+  else requestAnimationFrame(() => setTimeout(() => renderAside(t)));  // the first frame: board and choices only
+  t.shown = true;
+  renderEnd(t, patch);
+  refreshWords(t);
+  announceUpdate(t, line);
   alertTurn(t, line);
   restoreFocus(focused);
+  if (view.legal.length && t.revealed !== view.n) {
+    t.revealed = view.n;
+    t.ctx.reveal();
+  }
   ticking();
 }
 
@@ -166,13 +203,13 @@ let ticker = null;
 
 /** Ten times a second while a race or a turn clock runs: the countdowns move, nothing else is redrawn. */
 function ticking() {
-  const running = t.view.live?.phase === "running" || clockLeft(t) !== null || t.board.busy?.();
+  const running = t.view.live?.phase === "running" || clockLeft(t) !== null || t.board.busy?.(t.view);
   if (running && !ticker) {
     ticker = setInterval(() => {
       if (!t.view) return;
       renderStatus(t);
-      renderOverlay(t);
-      if (!(t.view.live?.phase === "running" || clockLeft(t) > 0 || t.board.busy?.())) {
+      if (t.view.live) patch($("controls"), ...controls(t));
+      if (!(t.view.live?.phase === "running" || clockLeft(t) > 0 || t.board.busy?.(t.view))) {
         clearInterval(ticker);
         ticker = null;
       }
@@ -188,15 +225,22 @@ document.addEventListener("keydown", (event) => {
   if (!view || event.target.matches("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest("dialog[open]")) return;
   const key = event.key.toLowerCase();
+  if (key === "escape") finishWalks(document.getElementById("board"));  // skip the move being shown
+  if (key === "d") {
+    t.ctx.describe();
+    event.preventDefault();
+    return;
+  }
   if (view.live && t.board.liveKey?.(key, view)) {
     if (event.target.closest("#live-panel button") && (key === " " || key === "enter")) return;  // it acts itself
+    event.preventDefault();
+    if (event.repeat) return;  // a key held down is one press
     const what = t.board.liveKey(key, view);
     const seat = view.live.acting.find((s) => view.mine.includes(s));
     if (seat !== undefined && view.live.phase === "running") {
       if (t.board.press) t.board.press(what, view, t.ctx, seat);
       else t.ctx.press(what, seat);
     }
-    event.preventDefault();
     return;
   }
   const listed = listedChoices(t);
@@ -216,25 +260,20 @@ async function main() {
   if (token) rememberSeat(gameId, null, token, "");
   $("replay-link").href = `/replay/${gameId}`;
   $("record-link").href = `/api/games/${gameId}/record`;
-  const first = await fetch(`/api/games/${gameId}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
-  const data = await first.json().catch(() => ({}));
+  const {response: first, data, early} = await window.tableStart;  // asked for by the page's head (game.html)
   if (!first.ok) {
-    $("status").textContent = data.detail || "This game cannot be opened.";
+    $("status").textContent = data.detail || tr("This game cannot be opened.");
     $("status-bar").classList.add("refused");
-    $("connection").textContent = "Refused";
+    $("connection").textContent = tr("Refused");
     if (first.status === 403) {
-      $("whoami").replaceChildren(el("a", {href: `/game/${gameId}`, class: "button-link"}, "Watch as a spectator instead"));
+      $("whoami").replaceChildren(el("a", {href: `/game/${gameId}`, class: "button-link"}, tr("Watch as a spectator instead")));
     }
     return;
   }
-  if (data.board_style) document.head.append(el("link", {rel: "stylesheet", href: data.board_style}));
-  t.board = await loadBoard(data.board_module);
+  t.board = (await early.board) || await loadBoard(data.board_module);
   if (t.board.colour) t.ctx.colour = (seat) => t.board.colour(t.view || data, seat);
-  if (t.board.liveKeys) {
-    $("live-keys").replaceChildren(", ", ...t.board.liveKeys());
-    $("live-keys").hidden = false;
-  }
   setupZoom(t);
+  $("stage").addEventListener("pointerdown", () => finishWalks($("board")), {passive: true});
   data.history = data.actions;
   data.log_lines = data.log;
   t.history = data.actions.slice();
@@ -244,7 +283,7 @@ async function main() {
   t.view = data;
   t.receivedAt = performance.now();
   render();
-  setupHelp(data);
+  setupHelp(data, early.help);
   connect();
 }
 

@@ -1,5 +1,9 @@
 // The lobby: create a game (game, options, seats) and list open, running and finished games.
 import {api, el, mySeats, rememberInvites, rememberSeat} from "/static/common.js";
+import {patch} from "/static/morph.js";
+import {boardBadge, boardField, chosenBoard} from "/static/lobby/boards.js";
+import {tr, trn} from "/static/i18n.js";
+import {list} from "/static/words.js";
 
 let catalog = [];
 const $ = (id) => document.getElementById(id);
@@ -9,15 +13,15 @@ function currentGame() {
 }
 
 function seatRow(game, index) {
-  const kind = el("select", {name: `seat-${index}`, "aria-label": `Seat ${index + 1}`, "data-seat": index},
-    el("option", {value: "me"}, "Me (this browser)"),
-    el("option", {value: "human"}, "A friend (secret link)"),
-    ...game.bots.map((b) => el("option", {value: `bot:${b.spec}`}, `Bot: ${b.label}`)));
+  const kind = el("select", {name: `seat-${index}`, "aria-label": tr("Seat {n}", {n: index + 1}), "data-seat": index},
+    el("option", {value: "me"}, tr("Me (this browser)")),
+    el("option", {value: "human"}, tr("A friend (secret link)")),
+    ...game.bots.map((b) => el("option", {value: `bot:${b.spec}`}, tr("Bot: {level}", {level: b.label}))));
   const usual = game.bots.find((b) => b.usual) || game.bots[0];
   kind.value = index === 0 ? "me" : `bot:${usual.spec}`;
-  const name = el("input", {type: "text", name: `name-${index}`, placeholder: "name (optional)", maxlength: 40,
-    "aria-label": `Name of seat ${index + 1}`});
-  return el("div", {class: "seat-row"}, el("span", {class: "seat-number"}, `Seat ${index + 1}`), kind, name);
+  const name = el("input", {type: "text", name: `name-${index}`, placeholder: tr("name (optional)"), maxlength: 40,
+    "aria-label": tr("Name of seat {n}", {n: index + 1})});
+  return el("div", {class: "seat-row"}, el("span", {class: "seat-number"}, tr("Seat {n}", {n: index + 1})), kind, name);
 }
 
 function renderForm() {
@@ -31,13 +35,14 @@ function renderForm() {
   players.value = String(Math.min(Math.max(before, game.min_players), game.max_players) || def?.default);
   renderSeats();
   $("options").replaceChildren(...game.options.map(optionInput));
+  patch($("board-box"), boardField(game));
 }
 
 function renderSeats() {
   const game = currentGame();
   const count = Number($("players-select").value);
   const box = $("seats");
-  box.replaceChildren(el("legend", {}, "Seats"), ...Array.from({length: count}, (_, i) => seatRow(game, i)),
+  box.replaceChildren(el("legend", {}, tr("Seats")), ...Array.from({length: count}, (_, i) => seatRow(game, i)),
     ...(game.bots_note ? [el("p", {class: "muted bots-note"}, game.bots_note)] : []));
 }
 
@@ -50,8 +55,8 @@ export function plain(text) {
 function seatOption(option, id) {
   const count = Number($("players-select").value) || option.maximum + 1;
   const input = el("select", {id, name: option.name, "data-seat-option": "true"},
-    option.nullable ? el("option", {value: ""}, "Decided by the rules (an opening roll)") : null,
-    ...Array.from({length: count}, (_, i) => el("option", {value: String(i)}, `Seat ${i + 1}`)));
+    option.nullable ? el("option", {value: ""}, tr("Decided by the rules (an opening roll)")) : null,
+    ...Array.from({length: count}, (_, i) => el("option", {value: String(i)}, tr("Seat {n}", {n: i + 1}))));
   input.value = option.default === null ? "" : String(option.default);
   return input;
 }
@@ -71,11 +76,11 @@ function optionInput(option) {
   } else {
     input = el("input", {id, name: option.name, type: option.kind === "int" ? "number" : "text",
       min: option.minimum ?? undefined, max: option.maximum ?? undefined,
-      placeholder: option.default === null ? "the usual" : String(option.default)});
+      placeholder: option.default === null ? tr("the usual") : String(option.default)});
   }
   input.setAttribute("aria-describedby", `${id}-help`);
   const range = option.kind === "int" && option.minimum !== null && option.maximum !== null && option.name !== "first_player"
-    ? ` (${option.minimum} to ${option.maximum})` : "";
+    ? ` ${tr("({low} to {high})", {low: option.minimum, high: option.maximum})}` : "";
   return el("div", {class: "option"}, el("label", {for: id}, option.name.replaceAll("_", " ")), input,
     el("small", {class: "muted", id: `${id}-help`}, `${plain(option.help)}${range}`));
 }
@@ -116,7 +121,7 @@ async function create(event) {
   try {
     $("create-button").disabled = true;
     const created = await api("/api/games", {game: game.name, options: collectOptions(game), seats,
-      start: friends ? "joined" : "now", clock});
+      start: friends ? "joined" : "now", clock, board: chosenBoard(game)});
     const invites = {};
     const links = $("links");
     links.replaceChildren();
@@ -131,16 +136,17 @@ async function create(event) {
         invites[seat.seat] = seat.link;
       }
       links.append(el("li", {},
-        el("strong", {}, `Seat ${seat.seat + 1} (${seat.name})${mine[seat.seat] ? ": you" : ""} `),
-        el("a", {href: seat.link, class: "join-link", "data-seat": seat.seat}, mine[seat.seat] ? "Play" : "Join link"),
-        " ", el("input", {class: "copy", readonly: true, value: url, "aria-label": `Link of seat ${seat.seat + 1}`,
+        el("strong", {}, `${mine[seat.seat] ? tr("Seat {n} ({name}): you", {n: seat.seat + 1, name: seat.name})
+          : tr("Seat {n} ({name})", {n: seat.seat + 1, name: seat.name})} `),
+        el("a", {href: seat.link, class: "join-link", "data-seat": seat.seat}, mine[seat.seat] ? tr("Play") : tr("Join link")),
+        " ", el("input", {class: "copy", readonly: true, value: url, "aria-label": tr("Link of seat {n}", {n: seat.seat + 1}),
           onfocus: (e) => e.target.select()})));
     }
     rememberInvites(created.id, invites);
-    links.append(el("li", {}, el("strong", {}, "Spectators: "),
-      el("a", {href: created.spectate, class: "spectate-link"}, "Watch"), " ",
+    links.append(el("li", {}, el("strong", {}, `${tr("Spectators:")} `),
+      el("a", {href: created.spectate, class: "spectate-link"}, tr("Watch")), " ",
       el("input", {class: "copy", readonly: true, value: new URL(created.spectate, location.href).href,
-        "aria-label": "Spectator link", onfocus: (e) => e.target.select()})));
+        "aria-label": tr("Spectator link"), onfocus: (e) => e.target.select()})));
     if (myLink) {
       location.href = myLink;  // to the table (its waiting room offers the friends' links to copy)
       return;
@@ -156,19 +162,20 @@ async function create(event) {
 
 function gameItem(game) {
   const mine = mySeats()[game.id];
-  const seats = game.seats.map((s) => s.kind === "bot" ? `${s.name} (bot)` : `${s.name}${s.joined ? "" : " (not joined yet)"}`);
+  const seats = game.seats.map((s) => s.kind === "bot" ? tr("{name} (bot)", {name: s.name})
+    : s.joined ? s.name : tr("{name} (not joined yet)", {name: s.name}));
   const title = catalog.find((g) => g.name === game.game)?.title || game.game;
-  return el("li", {class: "game-item"},
+  return el("li", {class: "game-item", "data-key": `game-${game.id}`},
     el("span", {class: "game-title"}, `${title} `), el("code", {}, game.id),
-    el("span", {class: "muted"}, ` · ${game.actions} actions · ${seats.join(", ")}`),
+    el("span", {class: "muted"}, ` · ${trn("{n} action", "{n} actions", game.actions)} · ${seats.join(", ")}`),
     game.status === "finished" && game.winners ? el("span", {class: "muted"},
-      game.winners.length ? ` · won by ${game.winners.map((w) => game.seats[w]?.name || `seat ${w + 1}`).join(" and ")}`
-        : " · nobody won") : null,
+      game.winners.length ? ` · ${tr("won by {names}", {names: list(game.winners.map((w) => game.seats[w]?.name
+        || tr("seat {n}", {n: w + 1})))})}` : ` · ${tr("nobody won")}`) : null,
     " ",
-    mine && game.status !== "finished" ? el("a", {href: `/game/${game.id}?token=${mine.token}`}, "resume") : null,
+    mine && game.status !== "finished" ? el("a", {href: `/game/${game.id}?token=${mine.token}`}, tr("resume")) : null,
     mine && game.status !== "finished" ? " · " : null,
-    el("a", {href: game.spectate}, game.status === "finished" ? "final position" : "watch"), " · ",
-    el("a", {href: game.replay}, "replay"));
+    el("a", {href: game.spectate}, game.status === "finished" ? tr("final position") : tr("watch")), " · ",
+    el("a", {href: game.replay}, tr("replay")), boardBadge(game, title));
 }
 
 async function refresh() {
@@ -177,7 +184,7 @@ async function refresh() {
     for (const status of ["open", "running", "finished"]) {
       const list = $(`${status}-games`);
       const items = games.filter((g) => g.status === status).slice(0, 50).map(gameItem);
-      list.replaceChildren(...(items.length ? items : [el("li", {class: "muted"}, "none")]));
+      patch(list, ...(items.length ? items : [el("li", {class: "muted"}, tr("none"))]));
     }
   } catch (error) {
     $("open-games").replaceChildren(el("li", {class: "error"}, error.message));
@@ -188,6 +195,8 @@ async function main() {
   catalog = (await api("/api/catalog")).games;
   const select = $("game-select");
   select.replaceChildren(...catalog.map((g) => el("option", {value: g.name}, g.title)));
+  const asked = new URLSearchParams(location.search).get("game");  // from the board editor's "Play on this board"
+  if (catalog.some((g) => g.name === asked)) select.value = asked;
   select.addEventListener("change", renderForm);
   $("players-select").addEventListener("change", () => {
     renderSeats();

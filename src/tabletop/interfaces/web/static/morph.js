@@ -3,6 +3,7 @@
 // the same element across updates, and only what changed is touched. Handlers move to the kept element.
 import morphdom from "/static/vendor/morphdom.js";
 import {listen} from "/static/common.js";
+import {tr, trn} from "/static/i18n.js";
 
 function key(node) {
   if (node.nodeType !== 1) return undefined;

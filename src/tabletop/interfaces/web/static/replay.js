@@ -4,7 +4,8 @@ import {api, el, playWalks, readable, seatName, SEAT_COLOURS} from "/static/comm
 import {patch} from "/static/morph.js";
 import {loadBoard} from "/static/boards/index.js";
 import {tray} from "/static/table/dice.js";
-import {fitText} from "/static/table/fit.js";
+import {fitText, stageResized} from "/static/table/fit.js";
+import {tr, trn} from "/static/i18n.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const $ = (id) => document.getElementById(id);
@@ -16,10 +17,18 @@ const ctx = {act: () => {}, press: () => {}, undo: () => {}, rerender: () => {},
 
 function statusText(view) {
   if (view.terminal) {
-    const won = view.winners.length ? `Won by ${view.winners.map((s) => seatName(view, s)).join(" and ")}` : "Nobody won";
+    const won = view.winners.length ? `Won by ${view.winners.map((s) => seatName(view, s)).join(" and ")}` : tr("Nobody won");
     return view.ending?.reason ? `${won}. ${readable(view, view.ending.reason)}` : won;
   }
-  return `Turn ${view.turn} · next: ${readable(view, view.waiting_for)}`;
+  return tr("Turn {turn} · next: {whom}", {turn: view.turn, whom: readable(view, view.waiting_for)});
+}
+
+/** "Step 5 of 128: Ann fails to rescue Bob (failed)": what the step did, in the log's words, then its notation. */
+function stepText(view) {
+  const head = tr("Step {step} of {total}", {step, total});
+  if (!view.last) return tr("{head}: the start of the game", {head});
+  const said = (view.last_log || []).map((line) => readable(view, line)).join("; ");
+  return said ? `${head}: ${said} (${view.last})` : `${head}: ${view.last}`;
 }
 
 async function show(target) {
@@ -29,8 +38,8 @@ async function show(target) {
   view.history = view.actions.slice(0, step).map((action, n) => ({n, action}));
   view.log_lines = view.log;
   ctx.seatName = (s) => seatName(view, s);
-  $("title").textContent = `${view.title}: replay`;
-  $("step").textContent = `Step ${step} / ${total}` + (view.last ? `: ${view.last}` : "");
+  $("title").textContent = tr("{title}: replay", {title: view.title});
+  $("step").textContent = stepText(view);
   $("slider").max = String(Math.max(1, total));
   $("slider").value = String(step);
   $("turn").textContent = statusText(view);
@@ -55,7 +64,8 @@ async function main() {
   $("forward").onclick = () => show(Math.min(total, step + 1));
   $("last").onclick = () => show(total);
   $("slider").oninput = (e) => show(Number(e.target.value));
-  new ResizeObserver(() => fitText($("stage"))).observe($("stage"));
+  new ResizeObserver(([entry]) => stageResized($("stage"), entry.contentRect.width, entry.contentRect.height))
+    .observe($("stage"));
   document.addEventListener("keydown", (e) => {
     if (e.target.matches("input")) return;
     if (e.key === "ArrowRight") show(Math.min(total, step + 1));

@@ -1,7 +1,15 @@
-// What this viewer can do now: the dice tray, the roll button, the board's own way of choosing, the choices
-// the board cannot show, undo; each control keyed, so it stays the same element (and keeps focus) on update.
+// What this viewer can do now, answers first: a live race's panel, the roll button, the board's own way of
+// choosing and the choices it cannot show; then what helps to decide (the dice tray, the board's aside, the
+// odds) and the tools. On a phone this is the sheet under the board, so the answer is always on screen. Each
+// control is keyed, so it stays the same element (and keeps the focus) across updates.
 import {el} from "/static/common.js";
 import {tray} from "/static/table/dice.js";
+import {tr, trn} from "/static/i18n.js";
+
+// the words of this module (for translation)
+const WORDS = {roll: tr("Roll the dice"), rolling: tr("Rolling…"), choices: tr("Choices"), race: tr("Race against the timer"),
+  undo: tr("Undo"), undoTitle: tr("Take back your last decision (key U)"), showResult: tr("Show the result"), key: tr("Key"),
+  words: tr("Board in words"), wordsTitle: tr("Every piece's place, as text (key D)"), odds: tr("Odds: ")};
 
 /** The choices listed as buttons, in the server's order (the board may show some of them itself). */
 export function listedChoices(t) {
@@ -11,27 +19,52 @@ export function listedChoices(t) {
 }
 
 function sentence(phrase) {
-  return phrase ? phrase[0].toUpperCase() + phrase.slice(1) : "Roll the dice";
+  return phrase ? phrase[0].toUpperCase() + phrase.slice(1) : WORDS.roll;
 }
 
 function rollButton(t) {
   const {view, board, ctx} = t;
   const seat = view.roll_waits;
   if (seat === null || seat === undefined || !view.mine.includes(seat) || view.live) return null;
-  if (t.rollSent === view.n) return el("p", {class: "muted", id: "rolling-now"}, "Rolling…");
+  if (t.rollSent === view.n) return el("p", {class: "muted rolling-now", id: "rolling-now"}, WORDS.rolling);
   const phrase = board.prompt ? board.prompt(view) : null;
   return el("button", {type: "button", id: "roll-button", class: "primary big-action",
-    onclick: () => ctx.press("roll", seat)}, sentence(phrase), " ", el("kbd", {}, "R"));
+    onclick: () => ctx.press("roll", seat)}, sentence(phrase), " ", el("kbd", {"aria-hidden": "true"}, "R"));
 }
 
 function choiceButtons(t) {
   const {view, board, ctx} = t;
   const listed = listedChoices(t);
   if (!listed.length) return null;
-  return el("div", {class: "choice-list", id: "choice-list"}, ...listed.map((action, i) => el("button", {
-    type: "button", class: "choice", "data-action": action, "data-key": `choice:${action}`,
-    onclick: () => ctx.act(action)},
-  i < 9 ? el("kbd", {}, String(i + 1)) : null, " ", board.label ? board.label(action, view) : action)));
+  const caption = board.choicesCaption ? board.choicesCaption(view, ctx) : null;
+  return el("div", {class: "choice-list", id: "choice-list", role: "group", "aria-label": caption || WORDS.choices},
+    caption ? el("p", {class: "choice-caption", "data-key": "choice-caption"}, caption) : null,
+    ...listed.map((action, i) => el("button", {
+      type: "button", class: "choice", "data-action": action, "data-key": `choice:${action}`,
+      onclick: () => ctx.act(action)},
+    i < 9 ? el("kbd", {"aria-hidden": "true"}, String(i + 1)) : null, " ",
+    board.label ? board.label(action, view, ctx) : action)));
+}
+
+/** A live race (a rescue, a call), in the sheet: its button is where the thumb is. */
+function livePanel(t) {
+  const {view, board, ctx} = t;
+  if (!view.live || !board.live) return null;
+  return el("div", {class: "live-panel", id: "live-panel", role: "group", "aria-label": WORDS.race},
+    board.live(view, ctx, t.elapsed()));
+}
+
+function tools(t) {
+  const {view, board, ctx} = t;
+  const player = view.mine.length > 0;
+  return el("div", {class: "tools", id: "tools"},
+    player && !view.terminal ? el("button", {type: "button", id: "undo", disabled: !view.undo, onclick: () => ctx.undo(),
+      title: WORDS.undoTitle}, `${WORDS.undo} `, el("kbd", {"aria-hidden": "true"}, "U")) : null,
+    view.terminal && t.endDismissed ? el("button", {type: "button", id: "show-result", class: "primary",
+      onclick: () => ctx.showEnd()}, WORDS.showResult) : null,
+    board.legend ? el("button", {type: "button", id: "key-button", onclick: () => ctx.showKey()}, WORDS.key) : null,
+    el("button", {type: "button", id: "words-button", onclick: () => ctx.describe(),
+      title: WORDS.wordsTitle}, `${WORDS.words} `, el("kbd", {"aria-hidden": "true"}, "D")));
 }
 
 export function controls(t) {
@@ -39,19 +72,15 @@ export function controls(t) {
   const mineNow = view.legal.length > 0;
   const custom = mineNow && board.choices ? board.choices(view, ctx) : null;
   const aside = board.aside ? board.aside(view, ctx) : null;
-  const parts = [
+  return [
+    el("p", {class: "error", id: "error", role: "alert"}, t.error || ""),
+    livePanel(t),
     rollButton(t),  // first: on a phone it is the first thing under the board
-    tray(t),
-    aside ? el("div", {class: "board-aside", id: "board-aside"}, aside) : null,
-    view.hint ? el("p", {class: "hint", id: "hint"}, el("strong", {}, "Odds: "), view.hint) : null,
     custom ? el("div", {class: "custom-choices", id: "custom-choices"}, custom) : null,
     choiceButtons(t),
-    el("div", {class: "tools", id: "tools"},
-      el("button", {type: "button", id: "undo", disabled: !view.undo, onclick: () => ctx.undo(),
-        title: "Take back your last decision (key U)"}, "Undo ", el("kbd", {}, "U")),
-      el("button", {type: "button", id: "zoom", "aria-pressed": t.zoomed ? "true" : "false", onclick: () => ctx.zoom()},
-        t.zoomed ? "Zoom out" : "Zoom in")),
-    el("p", {class: "error", id: "error", role: "alert"}, t.error || ""),
+    tray(t),
+    aside ? el("div", {class: "board-aside", id: "board-aside"}, aside) : null,
+    view.hint ? el("p", {class: "hint", id: "hint"}, el("strong", {}, WORDS.odds), view.hint) : null,
+    tools(t),
   ];
-  return parts;
 }

@@ -1,6 +1,7 @@
 // Dice you can see and trust: each die drawn with its face (pips, a number or the game's symbol), tumbling
 // when it is rolled (still, if motion is reduced); used dice set aside. Boards describe dice, this draws them.
 import {el, svg} from "/static/common.js";
+import {tr, trn} from "/static/i18n.js";
 
 const PIPS = {
   1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
@@ -47,8 +48,8 @@ export function die(d) {
 export function tray(t) {
   const shown = t.board.dice ? t.board.dice(t.view, t.ctx) : null;
   if (!shown || !shown.dice?.length) return null;
-  return el("div", {class: "tray", id: "tray", role: "group", "aria-label": shown.caption || "Dice"},
-    el("p", {class: "tray-caption"}, shown.caption || "Dice"),
+  return el("div", {class: "tray", id: "tray", role: "group", "aria-label": shown.caption || tr("Dice")},
     el("div", {class: "tray-dice"}, ...shown.dice.map(die)),
-    shown.note ? el("p", {class: "tray-note"}, shown.note) : null);
+    el("div", {class: "tray-words"}, el("p", {class: "tray-caption"}, shown.caption || tr("Dice")),
+      shown.note ? el("p", {class: "tray-note"}, shown.note) : null));
 }

@@ -1,32 +1,51 @@
-// Text on a board is drawn for a big screen; on a small one, any label that would be smaller than 12 CSS px
-// is left out (the board's shapes and the page's words carry the game); "Zoom in" brings the details back.
-// One style rule per font size hides them: no label is touched one by one (a board has hundreds).
+// Text on a board is drawn for a big screen. On a small one no label is dropped: every label that would show
+// smaller than 12 CSS px is drawn at 12 px instead (boards leave room for it, and say in their key what their
+// shapes and colours mean). One style rule per font size does it: no label is touched one by one. The scale is
+// worked out from the stage's size (kept as it changes) and the board's viewBox, so no update forces a layout.
 export const SMALLEST = 12;
 
 const rules = document.createElement("style");
 document.head.append(rules);
+const sizes = new WeakMap();  // stage -> {width, height, zoom}
 
-export function fitText(stage) {
-  const board = stage.querySelector("svg.board");
-  const box = board?.viewBox?.baseVal;
-  if (!board || !box?.width) return;
-  const shown = board.getBoundingClientRect();
-  if (!shown.width) return;
-  const scale = Math.min(shown.width / box.width, shown.height / box.height || Infinity);
-  const sizes = new Set();
-  for (const text of board.querySelectorAll("text")) sizes.add(text.getAttribute("font-size"));
-  const hidden = [...sizes].filter((size) => Number(size ?? 16) * scale < SMALLEST - 0.01);
-  const selector = (size) => `#${stage.id} svg.board text${size === null ? ":not([font-size])" : `[font-size="${size}"]`}`;
-  const css = hidden.length ? `${hidden.map(selector).join(", ")} { display: none; }` : "";
-  if (rules.textContent !== css) rules.textContent = css;
+function sizeOf(stage) {
+  let size = sizes.get(stage);
+  if (!size) {
+    const box = stage.querySelector(".board-viewport") || stage;
+    size = {width: box.clientWidth, height: box.clientHeight, zoom: 1};
+    sizes.set(stage, size);
+  }
+  return size;
 }
 
-/** "Zoom in" shows the board larger (scroll to move around), with every label. */
-export function setupZoom(t) {
-  const stage = document.getElementById("stage");
-  t.ctx.zoom = () => {
-    t.zoomed = stage.classList.toggle("zoomed");
-    t.ctx.rerender();
-  };
-  new ResizeObserver(() => fitText(stage)).observe(stage);
+/** The stage's room for the board changed (a ResizeObserver's entry), or its zoom. */
+export function stageResized(stage, width, height) {
+  Object.assign(sizeOf(stage), {width, height});
+  fitText(stage);
+}
+
+export function stageZoomed(stage, zoom) {
+  sizeOf(stage).zoom = zoom;
+  fitText(stage);
+}
+
+/** CSS px per unit of the board's drawing, as it is shown now (the board fits the stage, "meet"; zoom included). */
+export function boardScale(stage) {
+  const board = stage.querySelector("svg.board");
+  const box = board?.viewBox?.baseVal;
+  if (!box?.width || !box.height) return null;
+  const size = sizeOf(stage);
+  return Math.min(size.width / box.width, size.height / box.height) * size.zoom;
+}
+
+export function fitText(stage) {
+  const scale = boardScale(stage);
+  if (!scale) return;
+  const sizes = new Set();
+  for (const text of stage.querySelectorAll("svg.board text")) sizes.add(text.getAttribute("font-size"));
+  const small = [...sizes].filter((size) => Number(size ?? 16) * scale < SMALLEST - 0.01);
+  const least = (SMALLEST / scale).toFixed(2);
+  const selector = (size) => `#${stage.id} svg.board text${size === null ? ":not([font-size])" : `[font-size="${size}"]`}`;
+  const css = small.length ? `${small.map(selector).join(", ")} { font-size: ${least}px; }` : "";
+  if (rules.textContent !== css) rules.textContent = css;
 }

@@ -2,7 +2,8 @@
 // of it and whenever asked for.
 const SEEN = "tabletop.helped";
 
-export function setupHelp(view) {
+/** `text`: the guide, if the page asked for it already (a promise of its HTML). */
+export function setupHelp(view, text = null) {
   const button = document.getElementById("help-button");
   const dialog = document.getElementById("help");
   if (!view.how_to || !dialog.showModal) {
@@ -12,8 +13,8 @@ export function setupHelp(view) {
   let loaded = false;
   const open = async () => {
     if (!loaded) {
-      const response = await fetch(view.how_to);
-      document.getElementById("help-text").innerHTML = response.ok ? await response.text() : "";
+      const guide = text ? await text : await fetch(view.how_to).then((r) => (r.ok ? r.text() : ""));
+      document.getElementById("help-text").innerHTML = guide;
       document.getElementById("help-title").textContent = `How to play ${view.title}`;
       loaded = true;
     }

@@ -2,6 +2,8 @@
 // server (roll my dice for me, show the odds).
 import {el} from "/static/common.js";
 import {patch} from "/static/morph.js";
+import {chooser} from "/static/language.js";
+import {tr, trn} from "/static/i18n.js";
 
 const KEY = "tabletop.settings";
 const DEFAULTS = {sound: true, notify: false, calm: false};
@@ -24,21 +26,22 @@ function toggle(id, label, checked, onchange, help) {
 export function renderSettings(t) {
   const mine = local();
   const prefs = t.view?.prefs;
-  const notifyHelp = "Notification" in window ? "when it is your turn and this tab is hidden" : "not in this browser";
+  const notifyHelp = "Notification" in window ? tr("when it is your turn and this tab is hidden") : tr("not in this browser");
   patch(document.getElementById("settings-panel"),
-    toggle("set-sound", "Sound", mine.sound, (on) => save({sound: on}), "a chime when it is your turn"),
-    toggle("set-notify", "Notifications", mine.notify, async (on) => {
+    toggle("set-sound", tr("Sound"), mine.sound, (on) => save({sound: on}), tr("a chime when it is your turn")),
+    toggle("set-notify", tr("Notifications"), mine.notify, async (on) => {
       if (on && "Notification" in window && Notification.permission !== "granted") {
         on = (await Notification.requestPermission()) === "granted";
       }
       save({notify: on});
       renderSettings(t);
     }, notifyHelp),
-    toggle("set-calm", "Calm motion", mine.calm, (on) => save({calm: on}), "no tumbling dice or walking pawns"),
-    prefs ? toggle("set-auto", "Roll my dice for me", prefs.auto_roll,
-      (on) => t.ctx.send({type: "prefs", auto_roll: on}), "the server rolls at once instead of waiting") : null,
-    prefs ? toggle("set-hints", "Show the odds", prefs.hints,
-      (on) => t.ctx.send({type: "prefs", hints: on}), "for learners; the game's record notes it") : null);
+    toggle("set-calm", tr("Calm motion"), mine.calm, (on) => save({calm: on}), tr("no tumbling dice or walking pawns")),
+    prefs ? toggle("set-auto", tr("Roll my dice for me"), prefs.auto_roll,
+      (on) => t.ctx.send({type: "prefs", auto_roll: on}), tr("the server rolls at once instead of waiting")) : null,
+    prefs ? toggle("set-hints", tr("Show the odds"), prefs.hints,
+      (on) => t.ctx.send({type: "prefs", hints: on}), tr("for learners; the game's record notes it")) : null,
+    el("div", {class: "toggle language-setting", "data-key": "set-language"}, chooser("set-language")));
 }
 
 export function setupSettings() {

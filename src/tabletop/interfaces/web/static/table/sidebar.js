@@ -1,6 +1,9 @@
 // The players (who is here, who moves) and the log, which keeps to its end as lines arrive.
 import {el, readable} from "/static/common.js";
 import {patch} from "/static/morph.js";
+import {tr} from "/static/i18n.js";
+
+const STATES = {bot: () => tr("bot"), here: () => tr("here"), away: () => tr("away")};
 
 function seatLine(t, s) {
   const {view, board, ctx} = t;
@@ -9,7 +12,7 @@ function seatLine(t, s) {
   return el("li", {"data-key": `seat-${s.seat}`, class: `${moving ? "moving " : ""}${state}`},
     el("span", {class: "dot", style: `background:${ctx.colour(s.seat)}`}),
     el("span", {class: "seat-name"}, `${s.seat + 1}. ${ctx.seatName(s.seat)}`),
-    el("span", {class: "muted"}, ` · ${state}${s.hints ? " · odds hints on" : ""}`),
+    el("span", {class: "muted"}, ` · ${STATES[state]()}${s.hints ? ` · ${tr("odds hints on")}` : ""}`),
     board.seatExtra ? board.seatExtra(view, s.seat) : null);
 }
 
@@ -25,8 +28,15 @@ export function renderLog(t, force = false) {
     list.replaceChildren();
     t.logShown = 0;
   }
-  const fresh = t.log.slice(t.logShown).map((line) => el("li", {title: line}, readable(t.view, line)));
-  list.append(...fresh);
+  const fresh = document.createDocumentFragment();  // plain DOM calls: a whole log can be hundreds of lines
+  for (const line of t.log.slice(t.logShown)) {
+    const item = document.createElement("li");
+    item.title = line;
+    item.textContent = readable(t.view, line);
+    fresh.append(item);
+  }
+  const added = t.log.length - t.logShown;
+  list.append(fresh);
   t.logShown = t.log.length;
-  if (fresh.length && (atEnd || force)) list.scrollTop = list.scrollHeight;
+  if (added && (atEnd || force)) list.scrollTop = list.scrollHeight;
 }

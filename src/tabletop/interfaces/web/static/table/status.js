@@ -1,15 +1,19 @@
 // The status bar nobody can miss: whose turn, what they must do, the time they have; and what just happened.
 import {duration, readable, seatName} from "/static/common.js";
+import {list, sentence} from "/static/words.js";
+import {tr, trn} from "/static/i18n.js";
 
 function who(t, seat) {
   const view = t.view;
-  if (view.mine.length === 1 && view.mine[0] === seat) return "You";
+  if (view.mine.length === 1 && view.mine[0] === seat) return tr("You");
   return seatName(view, seat);
 }
 
-function names(t, seats) {
-  const list = seats.map((s) => who(t, s));
-  return list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : list[0] || "";
+/** "You must roll the dice", "Ann must choose": `what` is what the board's prompt says, an infinitive phrase. */
+function must(t, seat, what) {
+  const view = t.view;
+  if (view.mine.length === 1 && view.mine[0] === seat) return tr("You must {what}", {what});
+  return tr("{name} must {what}", {name: seatName(view, seat), what});
 }
 
 /** Seconds left on the turn clock now, or null. */
@@ -19,14 +23,14 @@ export function clockLeft(t) {
   return Math.max(0, wait.left - t.elapsed());
 }
 
+/** "Game over: you won!", "Game over: Ann and Bob won." (the end dialog and the log say why). */
 function ending(t) {
   const view = t.view;
   const winners = view.winners;
-  let head;
-  if (!winners.length) head = "Game over: nobody won";
-  else if (winners.some((s) => view.mine.includes(s)) && view.mine.length === 1) head = "Game over: you won!";
-  else head = `Game over: ${names(t, winners)} won`;
-  return view.ending?.reason ? `${head}. ${readable(view, view.ending.reason)}` : `${head}.`;
+  if (!winners.length) return tr("Game over: nobody won.");
+  if (winners.some((s) => view.mine.includes(s)) && view.mine.length === 1) return tr("Game over: you won!");
+  return sentence(trn("Game over: {names} won", "Game over: {names} won", winners.length,
+    {names: list(winners.map((s) => who(t, s)))}));
 }
 
 /** What the status bar says, and whether it asks something of this viewer. */
@@ -34,7 +38,7 @@ export function statusLine(t) {
   const {view, board, ctx} = t;
   if (view.status === "waiting") {
     const missing = view.seats.filter((s) => s.kind === "human" && !s.joined).map((s) => s.seat);
-    return {text: `Waiting for ${names(t, missing)} to join`, mine: false};
+    return {text: tr("Waiting for {names} to join", {names: list(missing.map((s) => who(t, s)))}), mine: false};
   }
   if (view.terminal) return {text: ending(t), mine: false};
   if (view.live) {
@@ -42,20 +46,37 @@ export function statusLine(t) {
     return {text, mine: view.live.acting.some((s) => view.mine.includes(s)), urgent: true};
   }
   const left = clockLeft(t);
-  const clock = left === null ? "" : ` (${duration(left)} left)`;
+  const clock = left === null ? "" : ` ${tr("({time} left)", {time: duration(left)})}`;
   const phrase = board.prompt ? board.prompt(view) : null;
   if (view.roll_waits !== null && view.roll_waits !== undefined) {
     const seat = view.roll_waits;
-    return {text: `${who(t, seat)} must ${phrase || "roll the dice"}${clock}`, mine: view.mine.includes(seat)};
+    return {text: `${must(t, seat, phrase || tr("roll the dice"))}${clock}`, mine: view.mine.includes(seat)};
   }
   if (view.mover >= 0) {
-    return {text: `${who(t, view.mover)} must ${phrase || "choose"}${clock}`, mine: view.mine.includes(view.mover)};
+    return {text: `${must(t, view.mover, phrase || tr("choose"))}${clock}`, mine: view.mine.includes(view.mover)};
   }
   if (view.roller !== null && view.roller !== undefined) {
-    const name = who(t, view.roller);
-    return {text: `${name} ${name === "You" ? "roll" : "rolls"}…`, mine: false};
+    const yours = view.mine.length === 1 && view.mine[0] === view.roller;
+    return {text: yours ? tr("You roll…") : tr("{name} rolls…", {name: who(t, view.roller)}), mine: false};
   }
-  return {text: phrase ? `${phrase[0].toUpperCase()}${phrase.slice(1)}…` : "The dice are rolling…", mine: false};
+  return {text: phrase ? `${phrase[0].toUpperCase()}${phrase.slice(1)}…` : tr("The dice are rolling…"), mine: false};
+}
+
+/** The latest log lines that fit the bar whole (never cut, never an ellipsis): two if they fit, else the last one,
+ * at the bar's text size or a little smaller, in the room the status line leaves. */
+function showRecent(t, last) {
+  const lines = t.recent.map((line) => readable(t.view, line));
+  const bar = document.getElementById("status-bar");
+  const status = document.getElementById("status");
+  const room = bar.clientHeight - status.offsetHeight - 12;
+  last.style.maxHeight = `${Math.max(room, 16)}px`;
+  for (const [count, small] of [[2, false], [1, false], [1, true]]) {
+    const shown = lines.slice(-count);
+    const text = shown.length ? tr("Just now: {events}", {events: shown.join(" · ")}) : "";
+    if (last.textContent !== text) last.textContent = text;
+    last.classList.toggle("small", small);
+    if (last.scrollHeight <= last.clientHeight + 1) return;
+  }
 }
 
 export function renderStatus(t) {
@@ -68,9 +89,13 @@ export function renderStatus(t) {
   bar.classList.toggle("over", Boolean(t.view.terminal));
   const mover = t.view.live ? -1 : t.view.roll_waits ?? t.view.mover;
   bar.style.setProperty("--mover", mover >= 0 ? t.ctx.colour(mover) : "var(--line)");
-  const last = document.getElementById("last");
-  const recent = t.recent.map((line) => readable(t.view, line)).join(" · ");
-  const text = recent ? `Just now: ${recent}` : "";
-  if (last.textContent !== text) last.textContent = text;
+  // the status line's length sets the room left (its countdown does not: it would measure ten times a second)
+  const recent = `${t.recent.join("\n")}\n${line.text.replace(/[\d.:]+( s)? left/, "")}`;
+  if (recent !== t.recentShown) {
+    t.recentShown = recent;
+    // measured once the frame is drawn (its layout done), so that it forces none
+    cancelAnimationFrame(t.recentFrame);
+    t.recentFrame = requestAnimationFrame(() => showRecent(t, document.getElementById("last")));
+  }
   return line;
 }

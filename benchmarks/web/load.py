@@ -1,0 +1,89 @@
+"""Load test of ``tabletop serve`` as users run it: concurrent games played by people over WebSockets.
+
+Starts ``tabletop serve`` (its defaults: live play on, the shipped bot and chance delays, every
+limit on; ``--serve-arg`` adds a flag) as a separate process on a free loopback port with a fresh
+SQLite database, or plays against ``--url`` (a server or a load balancer already running). Each
+game has one person, played from here over a real WebSocket, and one of the server's bots; the
+people come from ``--addresses`` loopback addresses, as real clients do. Prints the p50/p99 time
+from a request sent to its acknowledgement and to the view that shows it, the errors, the actions
+acknowledged that the stored records do not hold, and the server's CPU and memory.
+
+    .venv/bin/python benchmarks/web/load.py --games 1000 --seconds 120
+    .venv/bin/python benchmarks/web/load.py --games 2000 --seconds 120 --serve-arg=--max-games=3000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.web import LoadClient, Serve, open_files, records_match, rss_mb
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games kept going at once (default 100)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long to measure, after the ramp")
+    parser.add_argument("--ramp", type=float, default=None, help="seconds over which the games start "
+                        "(default: games / 20, the default creation rate of the server)")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a person thinks (default 1)")
+    parser.add_argument("--addresses", type=int, default=250, help="loopback addresses the people come from")
+    parser.add_argument("--url", help="play against this server instead of starting one")
+    parser.add_argument("--serve-arg", action="append", default=[], help="an extra flag for tabletop serve")
+    parser.add_argument("--src", help="run the server from this source tree (another checkout's src)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    ramp = args.games / 20 if args.ramp is None else args.ramp
+    server = None if args.url else Serve(args.serve_arg, src=args.src)
+    if server is not None:
+        server.start()
+    url = args.url or (server.url if server else "")
+    samples: list[tuple[float, float, int]] = []
+    stop = threading.Event()
+
+    def sample() -> None:
+        while server is not None and not stop.wait(1.0):
+            samples.append((time.monotonic(), rss_mb(server.pid), open_files(server.pid)))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    client = LoadClient(url, addresses=args.addresses, think=args.think, seed=args.seed)
+    cpu0 = server.cpu() if server else 0.0
+    own0 = time.process_time()
+    started = time.monotonic()
+    try:
+        asyncio.run(client.run(args.games, args.seconds, ramp))
+        elapsed = time.monotonic() - started
+        cpu = (server.cpu() - cpu0) if server else float("nan")
+        own = time.process_time() - own0
+        lost = records_match(url, client)
+        stats = server.stats() if server else {}
+    finally:
+        stop.set()
+        if server is not None:
+            server.stop()
+    totals = client.totals
+    when = time.strftime("%H:%M UTC", time.gmtime())
+    print(f"{args.games} games kept going for {args.seconds:g} s after a {ramp:g} s ramp, people from "
+          f"{args.addresses} loopback addresses thinking {args.think:g} s on average; {when}")
+    print(totals.summary())
+    print(f"acknowledged or shown actions missing from the records: {lost}")
+    if server is not None:
+        rss = [s[1] for s in samples]
+        print(f"server: CPU {cpu:.1f} s in {elapsed:.0f} s ({cpu / elapsed:.0%} of a core); RSS peak "
+              f"{max(rss, default=0):.0f} MB; open files peak {max((s[2] for s in samples), default=0)}; "
+              f"actions stored {stats.get('actions_stored')}")
+    print(f"load client CPU: {own:.1f} s ({own / elapsed:.0%} of a core)")
+    if server is not None and "Traceback" in server.output():
+        print("the server logged a traceback:\n" + server.output()[-3000:], file=sys.stderr)
+    sys.exit(0 if not totals.errors and lost == 0 else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,190 @@
+"""The door of the server: connections counted per client and in all, and slow requests cut off.
+
+Below the application, each TCP connection is let in or turned away when it opens:
+
+- at most :attr:`Limits.connections_per_address` connections from one client and
+  :attr:`Limits.connections` in all (HTTP and WebSocket alike); beyond them a new
+  connection is closed at once, before a byte of it is read;
+- a request's headers and body must arrive within :attr:`Limits.header_seconds` of its
+  first byte (or of the connection opening): a client trickling a header a byte at a time
+  is answered 408 and closed, so it cannot hold a connection (a file descriptor) for long;
+- an HTTP connection idle between requests is closed after :attr:`Limits.idle_connection_seconds`.
+
+A client is its address, except that an IPv6 client is its /64 network: one subscriber
+is usually given a whole /64, so counting its addresses one by one would let it open
+as many connections as it likes (:func:`client_key`).
+
+:func:`server` makes the uvicorn server that ``tabletop serve`` runs, with these protocols.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from tabletop.interfaces.web.limits import Limits, client_key
+
+log = logging.getLogger("tabletop.web")
+
+_TIMEOUT = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
+            b"content-length: 36\r\nconnection: close\r\n\r\nthe request took too long to arrive")
+
+
+class Door:
+    """The connections open now, per client and in all (one per server)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.open: dict[str, int] = {}
+        self.total = 0
+        self.turned_away = 0
+        self.timed_out = 0
+        self.invalid_text = 0
+        self._held: dict[int, str] = {}  # id(transport) -> its client
+
+    def admit(self, transport: asyncio.BaseTransport) -> bool:
+        """Count a new connection in, or say it must be closed (the client or the server is full)."""
+        peer = transport.get_extra_info("peername")
+        key = client_key(str(peer[0])) if isinstance(peer, tuple) and peer else "unknown"
+        if self.total >= self.limits.connections or self.open.get(key, 0) >= self.limits.connections_per_address:
+            self.turned_away += 1
+            return False
+        self.open[key] = self.open.get(key, 0) + 1
+        self.total += 1
+        self._held[id(transport)] = key
+        return True
+
+    def release(self, transport: asyncio.BaseTransport) -> None:
+        """A connection closed (called once per connection, whatever protocol held it last)."""
+        key = self._held.pop(id(transport), None)
+        if key is None:
+            return
+        self.total -= 1
+        self.open[key] -= 1
+        if self.open[key] <= 0:
+            del self.open[key]
+
+
+class GuardedHttp(HttpToolsProtocol):
+    """uvicorn's HTTP protocol, with the door's count and the time a request may take to arrive."""
+
+    door: Door
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._request_timer: asyncio.TimerHandle | None = None
+        self.timeout_keep_alive = int(self.door.limits.idle_connection_seconds) or 1
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        if not self.door.admit(transport):
+            self.transport = transport
+            transport.abort()
+            return
+        super().connection_made(transport)
+        self._start_request_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_request_timer()
+        self.door.release(self.transport)
+        if self.flow is None:  # turned away at the door
+            return
+        super().connection_lost(exc)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        if self._request_timer is None:  # the next request on a kept-alive connection
+            self._start_request_timer()
+
+    def on_message_complete(self) -> None:
+        self._stop_request_timer()
+        super().on_message_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._stop_request_timer()
+        super().handle_websocket_upgrade()
+
+    def _start_request_timer(self) -> None:
+        self._request_timer = self.loop.call_later(self.door.limits.header_seconds, self._too_slow)
+
+    def _stop_request_timer(self) -> None:
+        if self._request_timer is not None:
+            self._request_timer.cancel()
+            self._request_timer = None
+
+    def _too_slow(self) -> None:
+        self._request_timer = None
+        if self.transport.is_closing():
+            return
+        self.door.timed_out += 1
+        if self.cycle is None or self.cycle.response_complete:  # nothing answered yet on this request
+            self.transport.write(_TIMEOUT)
+        self.transport.close()
+
+
+class GuardedWebSocket(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol (the sans-I/O ``websockets``), giving its connection back to the door.
+
+    A text message that is not UTF-8 is closed with 1007 and a reason, as uvicorn does, but
+    without writing a traceback to the log for every such socket (any client can send one).
+    """
+
+    door: Door
+
+    def send_receive_event_to_app(self) -> None:
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            try:
+                b"".join(self.frames).decode()
+            except UnicodeDecodeError:
+                self.frames = []
+                self.door.invalid_text += 1
+                self.conn.send_close(1007, "invalid message: a text frame that is not UTF-8")
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.door.release(self.transport)
+        super().connection_lost(exc)
+
+
+def protocols(limits: Limits) -> tuple[Door, type[GuardedHttp], type[GuardedWebSocket]]:
+    """A door and the two protocol classes that share it (one set per server)."""
+    door = Door(limits)
+    http = type("GuardedHttp", (GuardedHttp,), {"door": door})
+    ws = type("GuardedWebSocket", (GuardedWebSocket,), {"door": door})
+    return door, http, ws
+
+
+def server(app: Any, host: str, port: int, limits: Limits, **options: Any) -> uvicorn.Server:
+    """The uvicorn server of ``app`` with the door's protocols (``options``: more of uvicorn's settings)."""
+    door, http, ws = protocols(limits)
+    if hasattr(app, "state"):
+        app.state.door = door
+    # views are small: compressing every frame costs more time than it saves; a frame over the limit
+    # is refused by the protocol itself (close code 1009) before it is buffered
+    config = uvicorn.Config(app, host=host, port=port, http=http, ws=ws, ws_max_size=limits.frame_bytes,
+                            ws_per_message_deflate=False,
+                            timeout_keep_alive=max(1, int(limits.idle_connection_seconds)), **options)
+    return uvicorn.Server(config)
+
+
+def raise_file_limit(limits: Limits) -> int:
+    """Raise this process's open-file limit towards what :attr:`Limits.connections` needs (up to the hard
+    limit the system allows); the limit it has now."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = limits.connections + 256  # and the database, the workers' pipes, the static files
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+            soft = new
+        except (ValueError, OSError):
+            pass
+    return soft if soft != resource.RLIM_INFINITY else 1 << 30
