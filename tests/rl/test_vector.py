@@ -62,8 +62,11 @@ class Shadow:
         ("doodle-jump", {"players": 4, "tiles": "expert"}),
         ("jumanji", {"players": 2}),
         ("jumanji", {"players": 4, "challenge_cards": 2, "turn_limit": 40}),
+        ("donkey-kong", {"players": 2, "first_player": 0}),
+        ("donkey-kong", {"players": 4, "turn_limit": 30}),
     ],
-    ids=["doodle-jump-2-power", "doodle-jump-4-expert", "jumanji-2", "jumanji-4-challenge-limit"],
+    ids=["doodle-jump-2-power", "doodle-jump-4-expert", "jumanji-2", "jumanji-4-challenge-limit", "donkey-kong-2",
+         "donkey-kong-4-opening-limit"],
 )
 def test_every_game_is_the_single_environments_game(name: str, options: dict[str, Any]) -> None:
     """Observation (bit for bit), mask, reward, end and last observation of every game at every step equal those
@@ -121,7 +124,7 @@ def test_a_reset_replays_exactly_and_a_fixed_seat_is_kept() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(run(5), run(6), strict=True))
 
 
-@pytest.mark.parametrize("ident", ["tabletop/DoodleJump-v0", "tabletop/Jumanji-v0"])
+@pytest.mark.parametrize("ident", ["tabletop/DoodleJump-v0", "tabletop/Jumanji-v0", "tabletop/DonkeyKong-v0"])
 def test_make_vec_gives_the_compiled_vector_environment(ident: str) -> None:
     env = gymnasium.make_vec(ident, num_envs=16, players=2)
     assert isinstance(env, TabletopVectorEnv)

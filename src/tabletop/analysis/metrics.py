@@ -86,8 +86,8 @@ def rows_of_batch(batch: PlayoutBatch, model: TimeModel | None) -> list[GameRow]
     lead changes and drama computed by the kernel as :func:`place_metrics` computes them."""
     rows = []
     for k, (seed, values, figures) in enumerate(zip(batch.seeds, batch.columns.tolist(), batch.figures, strict=True)):
-        winner, first, turns, actions, decisions, choices, choice_turns, legal_sum, chance = map(int, values[:9])
-        winners = (winner,) if winner >= 0 else ()
+        _, first, turns, actions, decisions, choices, choice_turns, legal_sum, chance = map(int, values[:9])
+        winners = batch.winners(k)
         row = GameRow(seed, winners, first, turns, actions, decisions, choices, choice_turns, legal_sum, chance)
         row.figures = figures
         if model is not None:

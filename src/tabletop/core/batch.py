@@ -40,14 +40,22 @@ COLUMNS = (
     "lead_changes",
     "drama",  # NaN: no winner, or no standing
     "trailed",  # -1: no winner
+    "winners",  # every winner: the sum of 2**seat (a game whose winners tie has several; "winner" is then -1)
 )
-WINNER, FIRST, TURNS, ACTIONS, DECISIONS, CHOICES, CHOICE_TURNS, LEGAL_SUM, CHANCE, LEAD_CHANGES, DRAMA, TRAILED = (
-    range(len(COLUMNS))
-)
+(
+    WINNER, FIRST, TURNS, ACTIONS, DECISIONS, CHOICES, CHOICE_TURNS, LEGAL_SUM, CHANCE, LEAD_CHANGES, DRAMA, TRAILED,
+    WINNERS,
+) = range(len(COLUMNS))  # fmt: skip
 #: where a game's own counts begin in a row
 FIGURES = len(COLUMNS)
 
 Array = Any  # a NumPy array (NumPy is imported only where a kernel runs)
+
+
+def winners_of(row: Array) -> tuple[int, ...]:
+    """The winning seats of a game's row, in order (from its ``winners`` column)."""
+    mask = int(row[WINNERS])
+    return tuple(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
 
 
 @dataclass
@@ -62,8 +70,7 @@ class PlayoutBatch:
         return len(self.seeds)
 
     def winners(self, game: int) -> tuple[int, ...]:
-        winner = int(self.columns[game, WINNER])
-        return (winner,) if winner >= 0 else ()
+        return winners_of(self.columns[game])
 
     def metrics(self, game: int) -> tuple[int, float | None, bool | None]:
         """The lead changes, the drama and whether the winner trailed, as ``place_metrics`` gives them."""
@@ -86,7 +93,7 @@ class BatchPlayout:
         """The game of ``seed``, with its places at the start of every turn."""
         row, places = self._play_one(seed)
         return PlayoutSummary(
-            winners=(int(row[WINNER]),) if row[WINNER] >= 0 else (),
+            winners=winners_of(row),
             first=int(row[FIRST]),
             turns=int(row[TURNS]),
             actions=int(row[ACTIONS]),

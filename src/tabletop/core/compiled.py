@@ -35,7 +35,7 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from tabletop.core.batch import DRAMA, LEAD_CHANGES, TRAILED
+from tabletop.core.batch import DRAMA, LEAD_CHANGES, TRAILED, WINNERS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -286,6 +286,7 @@ def standings_end(acc: Any, winner: int, row: Any) -> None:
     """Write the lead changes, the drama and whether the winner trailed (``winner`` -1: none) into ``row``."""
     n = (acc.shape[0] - 3) // 2
     row[LEAD_CHANGES] = acc[1] - 1.0 if acc[1] > 0 else 0.0
+    row[WINNERS] = 0.0 if winner < 0 else float(1 << winner)
     if winner < 0:
         row[DRAMA] = np.nan
         row[TRAILED] = -1.0
