@@ -86,3 +86,26 @@ def test_the_standings_figures_are_place_metrics(trace_and_winner: tuple[list[li
     assert int(row[LEAD_CHANGES]) == changes
     assert (None if np.isnan(row[DRAMA]) else float(row[DRAMA])) == drama
     assert (None if row[TRAILED] < 0 else bool(row[TRAILED])) == trailed
+
+
+@pytest.mark.skipif(not COMPILED, reason="needs Numba")
+def test_the_kernels_cache_is_named_by_every_kernel_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Numba checks only the timestamp of a compiled function's own file: the cache directory is named by a hash
+    of every kernel module, so a change in a kernel another one calls compiles both afresh."""
+    import os
+
+    import numba
+
+    from tabletop.core import compiled
+
+    if not os.environ.get("NUMBA_CACHE_DIR"):
+        assert numba.config.CACHE_DIR.endswith(compiled.kernel_sources_digest())
+    before = compiled.kernel_sources_digest()
+    assert compiled.kernel_sources_digest() == before
+    read = compiled.Path.read_bytes
+
+    def edited(path: compiled.Path) -> bytes:  # one comment added to core/batch.py
+        return read(path) + (b"#" if path.name == "batch.py" else b"")
+
+    monkeypatch.setattr(compiled.Path, "read_bytes", edited)
+    assert compiled.kernel_sources_digest() != before

@@ -28,9 +28,11 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numpy as np
@@ -51,6 +53,31 @@ try:
 except ImportError:
     numba = None
     COMPILED = False
+
+
+def kernel_sources_digest() -> str:
+    """A hash of every kernel module's source in the installed package (``core/compiled.py``, ``core/batch.py`` and
+    each game's ``kernel*.py``, ``playout.py``, ``learning.py``).
+
+    Numba's disk cache checks only the timestamp of the file a compiled function is in, not of the functions
+    it calls from other modules: a kernel compiled before a change to one of those would be loaded unchanged
+    (it happened: ``standings_end`` gained a column and Jumanji's cached playout kept writing the old ones).
+    So the cache lives in a directory named by this hash, and any change to any kernel compiles afresh.
+    """
+    root = Path(__file__).resolve().parents[1]
+    files = sorted([root / "core" / "compiled.py", root / "core" / "batch.py",
+                    *root.glob("games/*/kernel*.py"), *root.glob("games/*/playout.py"),
+                    *root.glob("games/*/learning.py")])  # fmt: skip
+    digest = hashlib.blake2b(digest_size=8)
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+if numba is not None and not os.environ.get("NUMBA_CACHE_DIR"):  # the user's own choice is kept
+    _cache_home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    numba.config.CACHE_DIR = str(_cache_home / "tabletop" / "numba" / kernel_sources_digest())
 
 
 def kernel(function: F) -> F:
