@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.analysis.metrics import place_metrics
-from tabletop.core.batch import DRAMA, FIGURES, LEAD_CHANGES, TRAILED
+from tabletop.core.batch import DRAMA, FIGURES, LEAD_CHANGES, TRAILED, BatchPlayout
 from tabletop.core.compiled import (
     COMPILED,
     STREAM_WORDS,
@@ -109,3 +109,26 @@ def test_the_kernels_cache_is_named_by_every_kernel_source(monkeypatch: pytest.M
 
     monkeypatch.setattr(compiled.Path, "read_bytes", edited)
     assert compiled.kernel_sources_digest() != before
+
+
+@pytest.mark.skipif(not COMPILED, reason="needs Numba")
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("jumanji", {"players": 4}), ("doodle-jump", {"players": 3, "tiles": "expert"}), ("donkey-kong", {"players": 4})],
+)
+def test_the_runners_columns_of_a_batch_are_its_rows_columns(name: str, options: dict[str, object]) -> None:
+    """The runner turns a compiled batch into columns without a row object per game (``batch_columns``): the same
+    columns as the rows give (``to_columns(rows_of_batch(...))``), winners tied on points included; and its seeds
+    are ``game_seed``'s."""
+    import tabletop
+    from tabletop.analysis.metrics import rows_of_batch
+    from tabletop.analysis.runner import batch_columns, game_seed, game_seeds, to_columns
+
+    game = tabletop.make(name, **options)
+    playout = game.random_playout()
+    assert isinstance(playout, BatchPlayout)
+    seeds = game_seeds(11, 40, 240)
+    assert seeds == [game_seed(11, i) for i in range(40, 240)]
+    batch = playout.batch(seeds)
+    for model in (game.time_model(), None):
+        assert batch_columns(batch, model, 40) == to_columns(rows_of_batch(batch, model), 40)

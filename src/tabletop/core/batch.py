@@ -54,7 +54,13 @@ Array = Any  # a NumPy array (NumPy is imported only where a kernel runs)
 
 def winners_of(row: Array) -> tuple[int, ...]:
     """The winning seats of a game's row, in order (from its ``winners`` column)."""
-    mask = int(row[WINNERS])
+    return seats_of(int(row[WINNERS]))
+
+
+def seats_of(mask: int) -> tuple[int, ...]:
+    """The seats of a ``winners`` mask (the sum of 2**seat), in order."""
+    if not mask & (mask - 1):  # none, or one winner: every game but a tie
+        return (mask.bit_length() - 1,) if mask else ()
     return tuple(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
 
 
