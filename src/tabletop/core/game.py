@@ -211,7 +211,12 @@ class Game(abc.ABC):
         if playout is None:
             if not _compiled_kernels():
                 return None
-            playout = self._playout = _compiled(self.compiled_playout)(self)
+            from tabletop.core.encoding import NoEncodingError
+
+            try:
+                playout = self._playout = _compiled(self.compiled_playout)(self)
+            except NoEncodingError:  # a kernel plays the encoding's integers: a board without one, the rules play
+                return None
         return playout
 
     #: the option sets a differential run of :meth:`twins` cycles through (``benchmarks/equivalence``)
