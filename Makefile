@@ -9,12 +9,17 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXAMPLE := $(VENV)/.example-installed
 
-.PHONY: run deploy test lint typecheck pytest bench architecture clean locales
+.PHONY: run deploy test lint typecheck pytest bench train architecture clean locales
+
+# PyTorch's CPU build first (the train extra's test trains a tiny policy): a plain `torch` requirement can pull a
+# multi-GB CUDA build
+TORCH := torch==2.13.0
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,web,analysis,ray,postgresql,rl]'
+	$(BIN)/pip install --quiet $(TORCH)
+	$(BIN)/pip install --quiet -e '.[dev,web,analysis,ray,postgresql,rl,fast,train]'
 	touch $(STAMP)
 
 # The tests prove that a game (examples/pig) and an agent (examples/flat_mc) packaged outside tabletop
@@ -78,11 +83,25 @@ pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(NGINX)
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
 
 bench: $(STAMP)
-	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet -e '.[bench,fast]'
 	$(BIN)/python benchmarks/speed/bench.py
 	$(BIN)/python benchmarks/speed/rl.py
 	$(BIN)/python benchmarks/speed/workbench.py scaling
 	$(BIN)/python benchmarks/speed/workbench.py million
+	$(BIN)/python benchmarks/speed/kernels.py
+	$(BIN)/python benchmarks/speed/vector_env.py
+	$(BIN)/python benchmarks/speed/simulate.py
+
+# Train a Doodle Jump policy on the batched environment (MaskablePPO, CPU) for MINUTES minutes, export it for
+# NumPy, rate it with `tabletop tournament` against heuristic and expert (95% intervals). SHIP=1 copies the
+# export into the game's package (the policy the `learned` agent plays).
+MINUTES ?= 15
+EVALUATE ?= 400
+EXPERT ?= 40
+train: $(STAMP)
+	$(BIN)/pip install --quiet $(TORCH)
+	$(BIN)/pip install --quiet -e '.[train]'
+	$(BIN)/python examples/train.py --minutes $(MINUTES) --evaluate $(EVALUATE) --expert $(EXPERT) $(if $(SHIP),--ship,)
 
 # docs/architecture.md's tree after a module is added, moved or removed: new lines to describe, gone ones dropped
 # (tests/test_architecture_doc.py fails until every module is listed and described).

@@ -13,27 +13,51 @@ from typing import Any
 import pytest
 
 import tabletop
-from tabletop.core.play import PlayoutSummary
+from tabletop.core.compiled import COMPILED
+from tabletop.core.game import Game
+from tabletop.core.play import PlayoutSummary, play_summary, random_decision
 from tabletop.core.twins import PlayoutEngine, StateEngine, Trace, TraceStep, Twins
 from tabletop.testing.differential import Divergence, check_games, comparable, must_catch, play_both, twins_of
 
 
+def traced_rules(game: Game) -> PlayoutEngine:
+    """A whole-game engine with a trace, for the harness's own tests: the rules played through, each step reported
+    as a :class:`TraceStep` (a copy of the position, the options, the action)."""
+
+    def play(seed: int, trace: Trace | None = None) -> object:
+        def report(state: Any, options: Any, action: Any) -> None:
+            if trace is not None:
+                listed = options if isinstance(options, tuple) else tuple(options.outcomes)
+                trace(TraceStep(state.clone(), listed, action))
+
+        return play_summary(game, [random_decision] * game.num_players, seed, report)[1]
+
+    return PlayoutEngine(play)
+
+
 def jumanji_twins(**options: Any) -> Twins:
-    twins = tabletop.make("jumanji", **options).twins()
-    assert twins is not None
-    return twins
+    """Jumanji's rules traced as a whole-game engine against the rules played by the driver."""
+    game = tabletop.make("jumanji", **options)
+    return Twins(traced_rules(game), StateEngine(game.new_initial_state))
 
 
 def test_every_game_with_a_fast_path_declares_its_twins() -> None:
     """Each packaged game's fast path is declared against its readable rules, for every option set it lists; the
-    example game outside src/ has none, and says so."""
-    for name in ("donkey-kong", "doodle-jump", "jumanji"):
+    example game outside src/ has none, and says so. Jumanji's only fast engine, and Doodle Jump's second, is a
+    compiled kernel (Numba)."""
+    for name in ("donkey-kong", "doodle-jump", *(("jumanji",) if COMPILED else ())):
         pairs = twins_of(name)
+        assert pairs and all(isinstance(p, Twins) for p in pairs)
+    for name in ("doodle-jump", "jumanji") if COMPILED else ():
+        pairs = twins_of(name, kernel=True)
         assert pairs and all(isinstance(p, Twins) for p in pairs)
     with pytest.raises(ValueError, match="declares no fast engine"):
         twins_of("pig")
+    with pytest.raises(ValueError, match="declares no compiled kernel"):
+        twins_of("pig", kernel=True)
 
 
+@pytest.mark.skipif(not COMPILED, reason="the compiled kernels need Numba (the fast extra)")
 def test_a_whole_game_engine_without_a_trace_is_compared_by_its_result() -> None:
     """A kernel that only returns what a game came to (no positions) is checked on its summary, standings and all."""
     game = tabletop.make("jumanji", players=3)
@@ -60,12 +84,11 @@ def test_standings_recorded_as_places_compare_equal_to_the_standings() -> None:
 
 def test_a_trace_that_stops_early_or_a_failing_engine_is_a_divergence() -> None:
     pair = jumanji_twins(players=2)
-    playout = tabletop.make("jumanji", players=2).random_playout()
-    assert playout is not None
+    engine = traced_rules(tabletop.make("jumanji", players=2))
 
     def short(seed: int, trace: Trace | None = None) -> object:
         steps: list[TraceStep] = []
-        summary = playout.play(seed, steps.append)  # type: ignore[attr-defined]
+        summary = engine.play(seed, steps.append)
         if trace is not None:
             for step in [*steps[:5], steps[-1]]:
                 trace(step)

@@ -49,7 +49,7 @@ def namings(root: Path, games: list[str]) -> list[str]:
     patterns = {game: pattern(game) for game in games}
     problems = []
     for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-        if path.suffix in (".pyc", ".typed"):
+        if path.suffix in (".pyc", ".typed", ".npz"):  # .npz: a trained policy's weights, binary
             continue
         texts = python_texts(path) if path.suffix == ".py" else other_texts(path)
         home = owner(path, root)

@@ -21,7 +21,7 @@ With random agents the runner plays Jumanji with its fast random playout
 bookkeeping) and the rules, by replaying the same actions without a driver,
 interleaved with the driven games; and times the fast random playout the runner
 uses for random players (``Game.random_playout``: Jumanji's
-``games/jumanji/playout.py``, proven equal by benchmarks/equivalence/equivalence.py --game jumanji),
+``games/jumanji/playout.py``, compiled, proven equal by benchmarks/equivalence/equivalence.py --game jumanji),
 alone and with the game's row made from it (``analysis.metrics.row_of``).
 
 ``stop`` starts ``tabletop compare`` on a long run with 2 workers and ``--out``, sends it

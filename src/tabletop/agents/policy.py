@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
+from tabletop.agents.learned import LearnedAgent
 from tabletop.agents.registry import option_values, spec_name
 from tabletop.core.actions import Action
 from tabletop.core.errors import TabletopError
@@ -54,7 +55,8 @@ class PolicyAgent:
     """Plays the trained policy's choice among the legal actions (its most likely one, or a sample)."""
 
     options: ClassVar[tuple[Option, ...]] = (
-        Option("model", "path", None, "a policy file trained with MaskablePPO (examples/train.py)",
+        Option("model", "path", None, "a policy file trained with MaskablePPO (examples/train.py): its .zip "
+               "(needs PyTorch) or its export for NumPy (.npz)",
                nullable=True, none_means="none: the agent refuses to start"),
         Option("deterministic", bool, True, "play the policy's most likely action (false: sample it)"),
     )
@@ -65,7 +67,14 @@ class PolicyAgent:
             raise PolicyLoadError("the policy agent needs its file: policy:model=PATH")
         self.path: str = values["model"]
         self.deterministic: bool = values["deterministic"]
-        self.model = load_model(self.path)
+        self.exported: LearnedAgent | None = None
+        if self.path.endswith(".npz"):  # a policy exported by examples/train.py: NumPy plays it, no PyTorch
+            if not self.deterministic:
+                raise PolicyLoadError("an exported policy (.npz) plays its most likely action: deterministic=true")
+            self.exported = LearnedAgent.exported(self.path)
+            self.model: Any = None
+        else:
+            self.model = load_model(self.path)
         self.name = spec_name("policy", self.options, values, always=("model",))
         self.seat = 0
 
@@ -73,6 +82,8 @@ class PolicyAgent:
         self.seat = seat
 
     def step(self, state: State, rng: random.Random) -> Action:
+        if self.exported is not None:
+            return self.exported.step(state, rng)
         game = state.game
         seat = state.current_player()
         vector = game.observer.vector(state, seat)

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.agent import Agent
 from tabletop.core.game import Game, TimeModel
 from tabletop.core.play import PlayoutSummary, derive_seed, play_summary, run
 from tabletop.core.state import State
+
+if TYPE_CHECKING:
+    from tabletop.core.batch import PlayoutBatch
 
 
 @dataclass(slots=True)
@@ -75,6 +78,23 @@ def row_of(summary: PlayoutSummary, seed: int, model: TimeModel | None) -> GameR
     elif summary.standings is not None:
         row.lead_changes, row.drama, row.trailed = trace_metrics(summary.standings, winners)
     return row
+
+
+def rows_of_batch(batch: PlayoutBatch, model: TimeModel | None) -> list[GameRow]:
+    """The rows of games played many at once by a compiled playout (:meth:`BatchPlayout.batch
+    <tabletop.core.batch.BatchPlayout.batch>`): the same rows as :func:`row_of` gives one by one, the
+    lead changes and drama computed by the kernel as :func:`place_metrics` computes them."""
+    rows = []
+    for k, (seed, values, figures) in enumerate(zip(batch.seeds, batch.columns.tolist(), batch.figures, strict=True)):
+        _, first, turns, actions, decisions, choices, choice_turns, legal_sum, chance = map(int, values[:9])
+        winners = batch.winners(k)
+        row = GameRow(seed, winners, first, turns, actions, decisions, choices, choice_turns, legal_sum, chance)
+        row.figures = figures
+        if model is not None:
+            row.minutes = model.minutes(row.turns, row.decisions, row.chance, figures)
+        row.lead_changes, row.drama, row.trailed = batch.metrics(k)
+        rows.append(row)
+    return rows
 
 
 def leader(standing: Sequence[float]) -> int | None:

@@ -17,7 +17,8 @@ from typing import Any
 from tabletop.agents.random_agent import RandomAgent
 from tabletop.analysis.metrics import GameRow, decisiveness, play_traced, row_of
 from tabletop.core.agent import Agent
-from tabletop.core.game import Game
+from tabletop.core.batch import CHANCE, DRAMA, LEAD_CHANGES, TRAILED, WINNERS, BatchPlayout, PlayoutBatch, seats_of
+from tabletop.core.game import Game, TimeModel
 from tabletop.core.play import PlayoutSummary, derive_seed
 
 #: the per-game columns every chunk carries, in order (figures travel separately)
@@ -102,6 +103,11 @@ def play_chunk(spec: RunSpec, start: int, stop: int) -> Chunk:
         game = variant.game
         fast = fast_playout(variant)
         model = game.time_model()
+        if isinstance(fast, BatchPlayout) and start >= measured.games:  # a compiled playout: every game in one call
+            batch = fast.batch(game_seeds(spec.seed, start, stop))
+            columns.append(batch_columns(batch, model, start))
+            figures.append(batch.figures)
+            continue
         for index in range(start, stop):
             seed = game_seed(spec.seed, index)
             if fast is not None and index >= measured.games:
@@ -124,6 +130,63 @@ def fast_playout(variant: Variant) -> Callable[[int], PlayoutSummary] | None:
     if all(type(agent) is RandomAgent for agent in variant.agents):
         return variant.game.random_playout()
     return None
+
+
+def game_seeds(seed: int, start: int, stop: int) -> list[int]:
+    """``[game_seed(seed, i) for i in range(start, stop)]``, computed on arrays (SplitMix64 on uint64 wraps as
+    :func:`~tabletop.core.play.mix64` reduces modulo 2**64).
+
+    >>> game_seeds(7, 3, 6) == [game_seed(7, i) for i in range(3, 6)]
+    True
+    """
+    import numpy as np
+
+    base = np.uint64(derive_seed(seed))  # mix64(seed)
+    return [int(v) for v in _mix64(np.arange(start, stop, dtype=np.uint64) ^ base)]
+
+
+def _mix64(z: Any) -> Any:
+    import numpy as np
+
+    z = z + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+def batch_columns(batch: PlayoutBatch, model: TimeModel | None, start: int) -> dict[str, list[Any]]:
+    """``to_columns(rows_of_batch(batch, model), start)``, column by column from the kernel's array (no row
+    objects: the runner's path for a compiled playout; tests compare the two)."""
+    import numpy as np
+
+    columns = batch.columns
+    counts = columns[:, : CHANCE + 1].astype(np.int64).T.tolist()  # winner .. chance
+    _, first, turns, actions, decisions, choices, choice_turns, legal_sum, chance = counts
+    n = len(batch)
+    minutes: list[float | None] = [None] * n
+    if model is not None:
+        minutes = [model.minutes(t, d, c, f) for t, d, c, f in zip(turns, decisions, chance, batch.figures,
+                                                                     strict=True)]
+    drama = columns[:, DRAMA].tolist()
+    trailed = columns[:, TRAILED].astype(np.int64).tolist()
+    return {
+        "game": list(range(start, start + n)),
+        "seed": [int(seed) for seed in batch.seeds],
+        "winners": [list(seats_of(mask)) for mask in columns[:, WINNERS].astype(np.int64).tolist()],
+        "first": first,
+        "turns": turns,
+        "actions": actions,
+        "decisions": decisions,
+        "choices": choices,
+        "choice_turns": choice_turns,
+        "legal_sum": legal_sum,
+        "chance": chance,
+        "minutes": minutes,
+        "lead_changes": columns[:, LEAD_CHANGES].astype(np.int64).tolist(),
+        "drama": [None if d != d else d for d in drama],  # NaN: no winner
+        "trailed": [None if t < 0 else bool(t) for t in trailed],
+        "decisive_at": [None] * n,
+    }
 
 
 def to_columns(rows: Sequence[GameRow], start: int) -> dict[str, list[Any]]:

@@ -7,6 +7,7 @@ counts, options, bounds on returns), in the manner of OpenSpiel's game types.
 from __future__ import annotations
 
 import abc
+import importlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -89,8 +90,13 @@ class Game(abc.ABC):
     info: ClassVar[GameInfo]
     parts: ClassVar[GameParts] = GameParts()
     observer_class: ClassVar[type[Observer]] = Observer
+    #: where the game's compiled random playout is ("package.module:Class", built with the game), if it has one
+    compiled_playout: ClassVar[str | None] = None
+    #: where the game's compiled games for a learner are ("package.module:Class"), if it has them
+    compiled_learner: ClassVar[str | None] = None
     _observer: Observer | None = None
     _encoding: Encoding | None = None
+    _playout: Callable[[int], PlayoutSummary] | None = None
 
     def __init__(self, **options: Any) -> None:
         values = validate_options(self.info.name, self.info.options, options)
@@ -184,17 +190,34 @@ class Game(abc.ABC):
         return None
 
     def random_playout(self) -> Callable[[int], PlayoutSummary] | None:
-        """A fast twin of the rules for uniformly random players, if this game has one (default: none).
+        """A fast twin of the rules for uniformly random players, if this game has one.
 
         The function it returns plays a whole game from the initial position with a seed and
         returns its :class:`~tabletop.core.play.PlayoutSummary`. It must play exactly the game
         that :func:`~tabletop.core.play.run` plays with that seed when every seat is a
         ``tabletop.agents.RandomAgent`` (the same :class:`~tabletop.core.play.Streams`, each
         chance node sampled as :meth:`Distribution.pick` says, each decision
-        :func:`~tabletop.core.play.random_decision`), and :meth:`twins` must declare it against
-        the readable rules for the differential harness. ``None`` for options it does not cover.
+        :func:`~tabletop.core.play.random_decision`), and :meth:`twins` or :meth:`kernel_twins` must
+        declare it against the readable rules for the differential harness. ``None`` for options it
+        does not cover.
+
+        By default: the game's compiled playout (:attr:`compiled_playout`, a
+        :class:`~tabletop.core.batch.BatchPlayout` that also plays many seeds in one call) when
+        Numba is installed (the ``fast`` extra), made once per game; otherwise ``None``.
         """
-        return None
+        if self.compiled_playout is None:
+            return None
+        playout = self._playout
+        if playout is None:
+            if not _compiled_kernels():
+                return None
+            from tabletop.core.encoding import NoEncodingError
+
+            try:
+                playout = self._playout = _compiled(self.compiled_playout)(self)
+            except NoEncodingError:  # a kernel plays the encoding's integers: a board without one, the rules play
+                return None
+        return playout
 
     #: the option sets a differential run of :meth:`twins` cycles through (``benchmarks/equivalence``)
     twin_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
@@ -207,6 +230,28 @@ class Game(abc.ABC):
         the two equal: :mod:`tabletop.core.twins` says how.
         """
         return None
+
+    def kernel_twins(self) -> Twins | None:
+        """The compiled playout (:meth:`random_playout` where it is a kernel), stepped one action at a
+        time on its position row, against the readable rules: a second pair for the differential
+        harness (``equivalence.py --game NAME --kernel``). ``None`` without a kernel or without Numba.
+        """
+        playout = self.random_playout() if self.compiled_playout is not None else None
+        if playout is None:
+            return None
+        from tabletop.core.batch import BatchPlayout  # NumPy, with the kernels
+
+        if not isinstance(playout, BatchPlayout):
+            raise TypeError(f"{self.name}'s compiled playout is not a BatchPlayout")
+        return playout.twins()
+
+    def learner_games(self, num_envs: int, seat: int | None = None) -> Any:
+        """``num_envs`` games of this game stepped at once for one learner, the other seats random players
+        (:attr:`compiled_learner`; ``tabletop.rl.vector`` drives them), or ``None`` where the game has
+        none or Numba is missing."""
+        if self.compiled_learner is None or not _compiled_kernels():
+            return None
+        return _compiled(self.compiled_learner)(self, num_envs, seat)
 
     # -- states ----------------------------------------------------------------
     @abc.abstractmethod
@@ -257,3 +302,17 @@ class Game(abc.ABC):
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self._options.items())
         return f"tabletop.make({self.info.name!r}{args})"
+
+
+def _compiled_kernels() -> bool:
+    """Numba (and NumPy) are installed: compiled kernels run."""
+    try:
+        from tabletop.core.compiled import COMPILED
+    except ImportError:  # no NumPy
+        return False
+    return COMPILED
+
+
+def _compiled(where: str) -> Any:
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)

@@ -148,12 +148,23 @@ class TabletopEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
 
 
 def register_envs() -> list[str]:
-    """Register ``tabletop/<Name>-v0`` for every game with an encoding now; returns the ids."""
+    """Register ``tabletop/<Name>-v0`` for every game with an encoding now; returns the ids.
+
+    A game with compiled games for a learner (and Numba installed) also registers its vector
+    environment, so ``gymnasium.make_vec(id, num_envs=N)`` steps N games in one compiled call
+    (:mod:`tabletop.rl.vector`); the others get Gymnasium's ``SyncVectorEnv`` of single ones.
+    """
+    from tabletop.rl.vector import has_vector_env
+
     ids = []
     for name in learning_games():
         ident = env_id(name)
         if ident not in gymnasium.registry:
-            gymnasium.register(id=ident, entry_point="tabletop.rl.gymnasium:TabletopEnv", kwargs={"game": name})
+            vector = "tabletop.rl.vector:TabletopVectorEnv" if has_vector_env(name) else None
+            gymnasium.register(
+                id=ident, entry_point="tabletop.rl.gymnasium:TabletopEnv", vector_entry_point=vector,
+                kwargs={"game": name},
+            )
         ids.append(ident)
     return ids
 

@@ -9,9 +9,11 @@ their exact probabilities) and the action, then the final view; always the engin
 the engine recorded them). The first difference raises :class:`Divergence`, which says where.
 
 :func:`check_games` plays many seeds, in worker processes if asked; :func:`must_catch` proves a
-check is not vacuous: a deliberately altered engine (a planted mutation) must diverge.
+check is not vacuous: a deliberately altered engine (a planted mutation) must diverge
+(:func:`uncompiled_copy` plants one in a compiled kernel).
 :func:`twins_of` makes the pairs of an installed game, one per option set it declares
-(``Game.twin_options``); ``benchmarks/equivalence/equivalence.py --game NAME`` runs 10^5 games.
+(``Game.twin_options``), or of its compiled kernel (``Game.kernel_twins``);
+``benchmarks/equivalence/equivalence.py --game NAME [--kernel]`` runs 10^5 games.
 
 >>> import tabletop
 >>> from tabletop.core.twins import PlayoutEngine, StateEngine, Twins
@@ -33,17 +35,22 @@ A planted mutation: an engine that plays no game at all is caught on the first s
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import importlib.util
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
 
 from tabletop.core.actions import Action
 from tabletop.core.chance import Distribution
 from tabletop.core.play import PlayoutSummary, derive_seed
 from tabletop.core.registry import game_class, make
 from tabletop.core.state import State
-from tabletop.core.twins import Engine, Twins
+from tabletop.core.twins import SAMPLED, Engine, Twins
 
 
 class Divergence(AssertionError):
@@ -70,6 +77,8 @@ def _shown(value: object) -> str:
 def _same_options(a: object, b: object) -> bool:
     if a is b:
         return True
+    if a is SAMPLED or b is SAMPLED:  # a kernel's chance node: its outcome is compared as the action
+        return isinstance(b if a is SAMPLED else a, Distribution)
     if isinstance(a, Distribution) and isinstance(b, Distribution):
         return a.outcomes == b.outcomes and a.probabilities == b.probabilities
     return (a.outcomes if isinstance(a, Distribution) else a) == (b.outcomes if isinstance(b, Distribution) else b)
@@ -211,13 +220,57 @@ def _check_chunk(pairs: Callable[[], Sequence[Twins]], seed: int, first: int, co
     return tally
 
 
-def twins_of(name: str) -> list[Twins]:
-    """The fast/readable pairs of the installed game ``name``, one per option set it declares (``twin_options``);
-    a ``ValueError`` if the game declares no twins."""
+def twins_of(name: str, kernel: bool = False) -> list[Twins]:
+    """The fast/readable pairs of the installed game ``name``, one per option set it declares (``twin_options``):
+    ``Game.twins()``, or with ``kernel`` ``Game.kernel_twins()`` (its compiled kernel stepped on rows); a
+    ``ValueError`` if the game declares none (a kernel needs Numba, the ``fast`` extra)."""
     found = []
     for options in game_class(name).twin_options:
-        twins = make(name, **options).twins()
+        game = make(name, **options)
+        twins = game.kernel_twins() if kernel else game.twins()
         if twins is None:
-            raise ValueError(f"{name} declares no fast engine and readable twin (Game.twins)")
+            what = "compiled kernel (Game.kernel_twins; Numba installed?)" if kernel else "fast engine (Game.twins)"
+            raise ValueError(f"{name} declares no {what} and readable twin")
         found.append(twins)
     return found
+
+
+def uncompiled_copy(names: Iterable[str], mutate: Callable[[str, str], str] | None = None) -> dict[str, ModuleType]:
+    """The modules ``names`` (a compiled kernel's, in import order) loaded afresh as plain Python, each source
+    passed through ``mutate(name, source)`` first; they import one another's copies. The way to plant a mutation
+    in a kernel for :func:`must_catch`.
+
+    The copies run slowly (every number is a NumPy scalar) but exactly as compiled, so a planted change can be
+    shown to be caught in a few games. The originals stay as they were.
+    """
+    copies: dict[str, ModuleType] = {}
+    compiled: Any = importlib.import_module("tabletop.core.compiled")
+    saved = {name: sys.modules.get(name) for name in names}
+    kernel, struct_of = compiled.kernel, compiled.struct_of
+    compiled.kernel = compiled.struct_of = _plain  # what the copies import: no compiling, tables as they are
+    try:
+        for name in names:
+            spec = importlib.util.find_spec(name)
+            if spec is None or spec.origin is None:
+                raise ImportError(f"no module {name}")
+            with open(spec.origin, encoding="utf-8") as file:
+                source = file.read()
+            if mutate is not None:
+                source = mutate(name, source)
+            module = ModuleType(name)
+            module.__file__ = spec.origin
+            sys.modules[name] = module
+            exec(compile(source, f"{spec.origin} (uncompiled copy)", "exec"), module.__dict__)
+            copies[name] = module
+    finally:
+        compiled.kernel, compiled.struct_of = kernel, struct_of
+        for name, original in saved.items():
+            if original is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = original
+    return copies
+
+
+def _plain(thing: Any) -> Any:
+    return thing

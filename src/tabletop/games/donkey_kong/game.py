@@ -71,6 +71,11 @@ class DonkeyKongGame(Game):
         {"players": players, "first_player": first} for players in (2, 3, 4) for first in (0, None)
     )
 
+    #: the compiled random playout (the ``fast`` extra): :mod:`tabletop.games.donkey_kong.playout`
+    compiled_playout = "tabletop.games.donkey_kong.playout:RandomPlayout"
+    #: the compiled games for a learner (``tabletop.rl.vector``): :mod:`tabletop.games.donkey_kong.learning`
+    compiled_learner = "tabletop.games.donkey_kong.learning:LearnerGames"
+
     rules: Rules
     first_player: int | None
     turn_limit: int

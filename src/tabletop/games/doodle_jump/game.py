@@ -46,7 +46,8 @@ class DoodleJumpGame(Game):
         {"players": 3, "tiles": "expert"},
         {"players": 2, "tiles": "power", "choose_shield": True},
         {"players": 4, "tiles": "expert", "choose_shield": True},
-        {"players": 3, "tiles": "none"},
+        {"players": 3, "tiles": "none", "first_player": 1},
+        {"players": 2, "tiles": "expert", "turn_limit": 20},
     )
 
     info = GameInfo(
@@ -84,6 +85,9 @@ class DoodleJumpGame(Game):
         encoding="tabletop.games.doodle_jump.encoding",
         data="tabletop.games.doodle_jump.datafile",
     )
+
+    compiled_playout = "tabletop.games.doodle_jump.playout:RandomPlayout"
+    compiled_learner = "tabletop.games.doodle_jump.learning:LearnerGames"
 
     _data: DoodleJumpData
     rules: Rules

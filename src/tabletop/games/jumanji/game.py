@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from tabletop.core.chance import Distribution
 from tabletop.core.errors import InvalidOptionError
@@ -13,12 +13,10 @@ from tabletop.core.i18n import N_, NC_
 from tabletop.core.options import Option
 from tabletop.core.parts import GameParts
 from tabletop.core.play import PlayoutSummary
-from tabletop.core.state import State
-from tabletop.core.twins import PlayoutEngine, StateEngine, Twins
+from tabletop.core.twins import Twins
 from tabletop.games.jumanji.actions import FAILED, ROLLS, SAVED
 from tabletop.games.jumanji.data import Board, JumanjiData, load_board
 from tabletop.games.jumanji.notation import read
-from tabletop.games.jumanji.playout import RandomPlayout
 from tabletop.games.jumanji.state import JumanjiState
 
 MAX_RESCUE_ROLLS = 20
@@ -33,13 +31,6 @@ def rescue_chance(rolls: int, faces: int, wild: bool) -> Fraction:
     hourglass) within ``rolls`` rolls of a die with ``faces`` faces."""
     hit = Fraction(2 if wild else 1, faces)
     return 1 - (1 - hit) ** rolls
-
-
-def position_view(state: State) -> object:
-    """What the fast playout and the rules must agree on before every action: the position's notation, the draw
-    pile's order and the Wait rolls of the turn (neither is in the notation)."""
-    jumanji = cast(JumanjiState, state)
-    return state.to_text(), tuple(jumanji.pile), jumanji.waits
 
 
 #: the options' names (and choices) as the lobby shows them, in the catalogs (tabletop.core.i18n.option_label)
@@ -167,20 +158,22 @@ class JumanjiGame(Game):
             ),
         )
 
+    #: the compiled random playout (the ``fast`` extra): :mod:`tabletop.games.jumanji.playout`
+    compiled_playout = "tabletop.games.jumanji.playout:RandomPlayout"
+    #: the compiled games for a learner (``tabletop.rl.vector``): :mod:`tabletop.games.jumanji.learning`
+    compiled_learner = "tabletop.games.jumanji.learning:LearnerGames"
+
     def random_playout(self) -> Callable[[int], PlayoutSummary] | None:
-        """The fast twin of the rules for random players (:mod:`tabletop.games.jumanji.playout`),
-        for every option except a board with shared spaces."""
+        """The compiled random playout (:mod:`tabletop.games.jumanji.playout`) where Numba is installed, on
+        a board without shared spaces (R-J11); otherwise ``None`` (the readable rules play)."""
         if self.board.shared:
             return None
-        return RandomPlayout(self)
+        return super().random_playout()
 
     def twins(self) -> Twins | None:
-        """The fast random playout (traced) against the readable rules, wherever the playout plays."""
-        if self.board.shared:
-            return None
-        playout = RandomPlayout(self)
-        return Twins(PlayoutEngine(playout.play), StateEngine(self.new_initial_state), view=position_view,
-                     final=position_view)
+        """The compiled random playout, stepped action by action, against the readable rules (its only fast
+        engine: :meth:`kernel_twins`); ``None`` where it does not play (no Numba, a board with shared spaces)."""
+        return self.kernel_twins()
 
     def new_initial_state(self) -> JumanjiState:
         return JumanjiState(self)

@@ -1,0 +1,322 @@
+"""What every compiled kernel shares: the switch to Numba, and the driver's random streams on arrays.
+
+A game may add a kernel that plays many games at once on plain arrays (its ``playout.py``),
+compiled by Numba when the ``fast`` extra is installed (``pip install tabletop[fast]``).
+Without Numba nothing changes but the speed: :data:`COMPILED` is false,
+:meth:`Game.random_playout` gives ``None`` and the readable rules play every game.
+Kernel code is written once, for Numba, and :func:`kernel` leaves it plain Python where Numba
+is missing (the tests load it so, with planted mutations: :func:`tabletop.testing.differential.uncompiled_copy`).
+
+A kernel plays exactly the games of :func:`tabletop.core.play.run` because it draws from the
+same streams (:class:`tabletop.core.play.Streams`), here on arrays of unsigned integers:
+
+* a game's base key is ``mix64(seed)`` and a stream's key ``mix64(base ^ name_key)``
+  (:func:`mix64` is SplitMix64's output function, the same bits as :func:`tabletop.core.play.mix64`);
+* a stream is CPython's Mersenne Twister seeded with that key (:func:`seed_stream`: ``init_by_array``
+  on the key's 32-bit words, as ``random.Random(key)`` does) and read 53 bits at a time
+  (:func:`draw`: ``genrand_res53``, the same float as ``random.Random.random()``);
+* a stream lives in one row of a ``uint32`` array: 624 words of state and its position.
+
+>>> import random
+>>> import numpy as np
+>>> rows = np.zeros((1, STREAM_WORDS), np.uint32)
+>>> seed_stream(rows[0], 2**40 + 7)
+>>> mine = random.Random(2**40 + 7)
+>>> [draw(rows[0]) for _ in range(3)] == [mine.random() for _ in range(3)]
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+import numpy as np
+
+from tabletop.core.batch import DRAMA, LEAD_CHANGES, TRAILED, WINNERS
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Set TABLETOP_NO_NUMBA=1 to run as if Numba were not installed (the fallback's tests do).
+_REFUSED = os.environ.get("TABLETOP_NO_NUMBA", "") not in ("", "0")
+
+numba: Any  # the module, or None (imported by name: Numba has no type hints)
+try:
+    if _REFUSED:
+        raise ImportError("TABLETOP_NO_NUMBA is set")
+    numba = importlib.import_module("numba")
+    COMPILED = True
+except ImportError:
+    numba = None
+    COMPILED = False
+
+
+def kernel_sources_digest() -> str:
+    """A hash of every kernel module's source in the installed package (``core/compiled.py``, ``core/batch.py`` and
+    each game's ``kernel*.py``, ``playout.py``, ``learning.py``).
+
+    Numba's disk cache checks only the timestamp of the file a compiled function is in, not of the functions
+    it calls from other modules: a kernel compiled before a change to one of those would be loaded unchanged
+    (it happened: ``standings_end`` gained a column and Jumanji's cached playout kept writing the old ones).
+    So the cache lives in a directory named by this hash, and any change to any kernel compiles afresh.
+    """
+    root = Path(__file__).resolve().parents[1]
+    files = sorted([root / "core" / "compiled.py", root / "core" / "batch.py",
+                    *root.glob("games/*/kernel*.py"), *root.glob("games/*/playout.py"),
+                    *root.glob("games/*/learning.py")])  # fmt: skip
+    digest = hashlib.blake2b(digest_size=8)
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+if numba is not None and not os.environ.get("NUMBA_CACHE_DIR"):  # the user's own choice is kept
+    _cache_home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    numba.config.CACHE_DIR = str(_cache_home / "tabletop" / "numba" / kernel_sources_digest())
+
+
+def kernel(function: F) -> F:
+    """Compile ``function`` with Numba (no Python objects, cached on disk) where Numba is installed;
+    otherwise leave it as it is."""
+    if numba is None:
+        return function
+    return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy")(function))
+
+
+_STRUCTS: dict[type, Any] = {}
+
+
+def struct_of(tables: Any) -> Any:
+    """A kernel's tables (a ``NamedTuple`` of arrays and numbers) as one Numba structure, passed to
+    kernels by reference; the ``NamedTuple`` itself where Numba is missing.
+
+    Compiled functions taking a large tuple by value compile several times slower (every call
+    passes every field); a structure is one pointer, and its kernels are cached on disk alike.
+    Each kind of tables (each game's) gets a Numba type of its own: Numba boxes one Python class
+    per type, so two games' tables in one process need two types. The type is kept as a global
+    of this module under a name made from the kind's, so the on-disk cache can name it.
+    """
+    if numba is None:
+        return tables
+    kind = type(tables)
+    proxy = _STRUCTS.get(kind)
+    if proxy is None:
+        structref = importlib.import_module("numba.experimental.structref")
+        name = "_" + (kind.__module__ + "." + kind.__qualname__).replace(".", "_") + "_Type"
+        typeclass = type(name, (_TablesType,), {"__module__": __name__, "__qualname__": name})
+        structref.register(typeclass)
+        globals()[name] = typeclass
+        proxy = type(kind.__name__ + "Struct", (structref.StructRefProxy,), {"__module__": kind.__module__})
+        structref.define_proxy(proxy, typeclass, list(kind._fields))
+        _STRUCTS[kind] = proxy
+    return proxy(*tables)
+
+
+if numba is not None:
+    _types: Any = importlib.import_module("numba.core.types")
+
+    class _TablesType(_types.StructRef):  # type: ignore[misc]
+        """The Numba type of a kernel's tables (one subclass per kind, :func:`struct_of`): the fields' types as
+        given, literals widened."""
+
+        def preprocess_fields(self, fields: Any) -> Any:
+            return tuple((name, _types.unliteral(kind)) for name, kind in fields)
+
+
+# -- SplitMix64 (core.play.mix64) on unsigned 64-bit integers ------------------------------------
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_S27, _S30, _S31 = np.uint64(27), np.uint64(30), np.uint64(31)
+
+
+@kernel
+def mix64(value: np.uint64) -> np.uint64:
+    """SplitMix64's output function: :func:`tabletop.core.play.mix64` on a ``uint64``."""
+    z = np.uint64(value) + _GOLDEN
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+# -- Mersenne Twister MT19937, as CPython's random module runs it ---------------------------------
+N = 624
+_M = 397
+#: a stream's row: 624 words of state, then the index of the next word
+STREAM_WORDS = N + 1
+_MASK32 = np.uint64(0xFFFFFFFF)
+_UPPER = np.uint64(0x80000000)
+_LOWER = np.uint64(0x7FFFFFFF)
+_MATRIX_A = np.uint64(0x9908B0DF)
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+_S5, _S6, _S7, _S11, _S15, _S18, _S32 = (np.uint64(s) for s in (5, 6, 7, 11, 15, 18, 32))
+_TEMPER_B = np.uint64(0x9D2C5680)
+_TEMPER_C = np.uint64(0xEFC60000)
+
+
+def _init_genrand(seed: int) -> np.ndarray[Any, np.dtype[np.uint32]]:
+    """MT19937's ``init_genrand(seed)``: every stream starts from ``init_genrand(19650218)``."""
+    mt = [seed]
+    for i in range(1, N):
+        mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(mt, np.uint32)
+
+
+_START = _init_genrand(19650218)
+
+
+@kernel
+def seed_stream(row: Any, key: Any) -> None:
+    """``random.Random(key)`` for a key below 2**64: ``init_genrand(19650218)`` (the same for every key,
+    worked out once), then ``init_by_array`` on the key's 32-bit words, lowest first (one word for a
+    key below 2**32, as CPython counts them)."""
+    key = np.uint64(key)
+    words = 2 if key >> _S32 else 1
+    low, high = key & _MASK32, key >> _S32
+    mt = row
+    mt[:N] = _START
+    i = 1
+    prev = np.uint64(mt[0])
+    for k in range(N):  # max(N, words) rounds
+        j = k % words
+        word = low if j == 0 else high
+        prev = ((np.uint64(mt[i]) ^ ((prev ^ (prev >> _S30)) * np.uint64(1664525))) + word + np.uint64(j)) & _MASK32
+        mt[i] = np.uint32(prev)
+        i += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+    for _ in range(N - 1):
+        prev = ((np.uint64(mt[i]) ^ ((prev ^ (prev >> _S30)) * np.uint64(1566083941))) - np.uint64(i)) & _MASK32
+        mt[i] = np.uint32(prev)
+        i += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+    mt[0] = np.uint32(0x80000000)
+    row[N] = np.uint32(N)  # the state is used up: the first draw twists it
+
+
+@kernel
+def _twist(mt: Any) -> None:
+    for k in range(N - _M):
+        _twist_one(mt, k, k + 1, k + _M)
+    for k in range(N - _M, N - 1):
+        _twist_one(mt, k, k + 1, k + _M - N)
+    _twist_one(mt, N - 1, 0, _M - 1)
+
+
+@kernel
+def _twist_one(mt: Any, k: int, following: int, far: int) -> None:
+    y = (np.uint64(mt[k]) & _UPPER) | (np.uint64(mt[following]) & _LOWER)
+    value = np.uint64(mt[far]) ^ (y >> _ONE)
+    if y & _ONE:
+        value ^= _MATRIX_A
+    mt[k] = np.uint32(value)
+
+
+@kernel
+def _word(row: Any) -> np.uint64:
+    """The next 32 tempered bits (``genrand_uint32``)."""
+    index = int(row[N])
+    if index >= N:
+        _twist(row)
+        index = 0
+    y = np.uint64(row[index])
+    row[N] = np.uint32(index + 1)
+    y ^= y >> _S11
+    y ^= (y << _S7) & _TEMPER_B
+    y ^= (y << _S15) & _TEMPER_C
+    y ^= y >> _S18
+    return y & _MASK32
+
+
+@kernel
+def draw(row: Any) -> float:
+    """The stream's next ``random()``: 53 random bits in [0, 1) (``genrand_res53``)."""
+    a = float(_word(row) >> _S5)
+    b = float(_word(row) >> _S6)
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@kernel
+def open_stream(row: Any, seed: Any, name_key: Any) -> None:
+    """Seed ``row`` as the stream ``name_key`` of the game of ``seed`` (``Streams``: the Mersenne Twister
+    seeded with ``mix64(mix64(seed) ^ name_key)``)."""
+    seed_stream(row, mix64(mix64(np.uint64(seed)) ^ np.uint64(name_key)))
+
+
+@kernel
+def pick(row: Any, count: int) -> int:
+    """A uniform choice among ``count`` (``RandomAgent``: ``min(int(u * count), count - 1)``)."""
+    index = int(draw(row) * count)
+    return index if index < count else count - 1
+
+
+def seat_keys(players: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """Each seat's stream name key (:func:`tabletop.core.play.seat_key`), as ``uint64``."""
+    from tabletop.core.play import seat_key
+
+    return np.array([seat_key(seat) for seat in range(players)], np.uint64)
+
+
+def chance_key(name: str = "chance") -> np.uint64:
+    """The name key of a kind of chance node's stream (:func:`tabletop.core.play.stream_name_key`)."""
+    from tabletop.core.play import stream_name_key
+
+    return np.uint64(stream_name_key(name))
+
+
+# -- the standings, turn by turn: place_metrics' one pass, for every seat as a possible winner ----------
+@kernel
+def standings_start(acc: Any) -> None:
+    """Empty the accumulator ``acc`` (3 + 2 * players floats: last leader, lead changes, standings, then
+    per seat the sum of its gaps to the leader and whether it ever trailed)."""
+    acc[:] = 0.0
+    acc[0] = -1.0
+
+
+@kernel
+def standings_add(acc: Any, places: Any, scale: Any) -> None:
+    """One standing, as places on ``scale`` (strictly increasing): a leader strictly ahead changes the
+    lead when it is another seat; each seat's gap to the leader, as a share of the spread."""
+    n = places.shape[0]
+    top, bottom = places[0], places[0]
+    for seat in range(1, n):
+        top = max(top, places[seat])
+        bottom = min(bottom, places[seat])
+    leaders, leader = 0, -1
+    for seat in range(n):
+        if places[seat] == top:
+            leaders += 1
+            if leader < 0:
+                leader = seat
+    if leaders == 1 and leader != acc[0]:
+        acc[1] += 1.0
+        acc[0] = leader
+    best = scale[top]
+    for seat in range(n):
+        if places[seat] < top:
+            acc[3 + n + seat] = 1.0
+            acc[3 + seat] += (best - scale[places[seat]]) / (best - scale[bottom])
+    acc[2] += 1.0
+
+
+@kernel
+def standings_end(acc: Any, winner: int, row: Any) -> None:
+    """Write the lead changes, the drama and whether the winner trailed (``winner`` -1: none) into ``row``."""
+    n = (acc.shape[0] - 3) // 2
+    row[LEAD_CHANGES] = acc[1] - 1.0 if acc[1] > 0 else 0.0
+    row[WINNERS] = 0.0 if winner < 0 else float(1 << winner)
+    if winner < 0:
+        row[DRAMA] = np.nan
+        row[TRAILED] = -1.0
+    else:
+        row[DRAMA] = acc[3 + winner] / acc[2] if acc[2] > 0 else np.nan
+        row[TRAILED] = acc[3 + n + winner]

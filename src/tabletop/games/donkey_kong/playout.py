@@ -1,0 +1,331 @@
+"""Donkey Kong by random players, compiled: whole games on arrays, many at once (issue 27).
+
+:func:`play_game` is :func:`tabletop.core.play.run` with a ``RandomAgent`` in every seat, on a
+position row (:mod:`.kernel`, :mod:`.kernel_turn`): the same streams (:mod:`tabletop.core.compiled`:
+the ``"chance"`` stream for every chance node, each seat's own stream for its decisions, made when
+first used), one ``random()`` per chance node turned into the outcome ``Distribution.pick`` gives,
+each decision ``legal[int(u * n)]``. So a seed plays exactly the game the readable rules play,
+and the kernel counts what :func:`tabletop.analysis.metrics.play_traced` counts (decisions, real
+choices, chance events, the standings at each change of turn: the scores, as places on the scale
+of every score a seat can reach).
+
+Winners can tie on points (R-K9): the lead changes, the drama and whether a winner trailed come
+from the standings as :func:`tabletop.analysis.metrics.place_metrics` takes them, for one winner
+(:func:`~tabletop.core.compiled.standings_add`) and for every set of tied winners alike
+(:func:`ties_add`: the mean gap of the winners, in the same arithmetic).
+
+:class:`RandomPlayout` is :meth:`DonkeyKongGame.random_playout` where Numba is installed. The proof
+(the kernel stepped against :class:`~.readable.ReadableDonkeyKongState`, every field before every
+action) is ``tests/games/donkey_kong/test_dk_kernel.py`` and
+``benchmarks/equivalence/equivalence.py --game donkey-kong --kernel``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tabletop.core.batch import (
+    ACTIONS,
+    CHANCE,
+    CHOICE_TURNS,
+    CHOICES,
+    DECISIONS,
+    DRAMA,
+    FIGURES,
+    FIRST,
+    LEGAL_SUM,
+    TRAILED,
+    TURNS,
+    WINNER,
+    WINNERS,
+    BatchPlayout,
+)
+from tabletop.core.compiled import (
+    STREAM_WORDS,
+    chance_key,
+    draw,
+    kernel,
+    open_stream,
+    pick,
+    seat_keys,
+    standings_add,
+    standings_end,
+    standings_start,
+    struct_of,
+)
+from tabletop.core.state import State
+from tabletop.core.twins import KernelSteps
+from tabletop.games.donkey_kong import kernel_tables as kt
+from tabletop.games.donkey_kong.kernel import score
+from tabletop.games.donkey_kong.kernel_turn import (
+    apply_decision,
+    apply_outcome,
+    is_chance,
+    is_over,
+    legal_actions,
+    new_position,
+    sample_outcome,
+    winners,
+)
+from tabletop.games.donkey_kong.readable import ReadableDonkeyKongState
+
+if TYPE_CHECKING:
+    from tabletop.games.donkey_kong.game import DonkeyKongGame
+
+Array = np.ndarray[Any, Any]
+
+#: the game's own counts after the common columns: DonkeyKongState.metrics() is made from them (4 scores at most)
+SCORES = FIGURES
+FINISHER_NOT_TOP = FIGURES + 4
+
+
+@kernel
+def places_of(t: Any, s: Array, places: Array) -> None:
+    """DonkeyKongState.standings() (the scores) as places on the scale of every score: score / step."""
+    for seat in range(t.players):
+        places[seat] = score(t, s, seat) // t.score_step
+
+
+@kernel
+def ties_add(ties: Array, places: Array, scale: Array) -> None:
+    """One standing, for every set of two or more seats as the tied winners (``drama``'s arithmetic): ``ties[mask,
+    0]`` sums the winners' mean gap to the leader as a share of the spread, ``ties[mask, 1]`` is 1 once it was above
+    0 (a winner trailed)."""
+    n = places.shape[0]
+    top, bottom = scale[places[0]], scale[places[0]]
+    for seat in range(1, n):
+        top = max(top, scale[places[seat]])
+        bottom = min(bottom, scale[places[seat]])
+    spread = top - bottom
+    for mask in range(1 << n):
+        members = 0
+        gap = 0.0
+        for seat in range(n):
+            if mask >> seat & 1:
+                gap += top - scale[places[seat]]
+                members += 1
+        if members < 2:
+            continue
+        gap = gap / members
+        if gap > 0:
+            ties[mask, 1] = 1.0
+        ties[mask, 0] += gap / spread if spread > 0 else 0.0
+
+
+@kernel
+def play_game(
+    t: Any, seed: np.uint64, keys: Array, s: Array, streams: Array, legal: Array, acc: Array, ties: Array,
+    places: Array, scale: Array, row: Array, record: Array, trail: Array,
+) -> int:
+    """Play the game of ``seed`` to its end in ``s``, writing its counts into ``row``.
+
+    ``keys`` holds the chance stream's name key, then each seat's. ``record`` receives every
+    action's integer (decisions and chance outcomes alike) and ``trail`` the places at the start,
+    at each change of turn and at the end, as far as they have room; returns the number of actions.
+    """
+    new_position(t, s)
+    n = t.players
+    open_stream(streams[0], seed, keys[0])
+    seeded = np.zeros(n, np.bool_)
+    standings_start(acc)
+    ties[:, :] = 0.0
+    places_of(t, s, places)
+    standings_add(acc, places, scale)
+    ties_add(ties, places, scale)
+    trail_rows = 0
+    if trail.shape[0] > 0:
+        trail[0, :] = places
+        trail_rows = 1
+    actions = decisions = choices = choice_turns = legal_sum = chances = 0
+    first = last_choice_turn = -1
+    turn = s[kt.TURN]
+    while not is_over(s):
+        if is_chance(s):
+            if first < 0 and s[kt.CONTACT_SIZE] == 0 and (s[kt.STAGE] == kt.S_WHITE or s[kt.STAGE] == kt.S_RED):
+                first = s[kt.TURN_SEAT]  # DonkeyKongState.chance_roller
+            action = sample_outcome(t, s, draw(streams[0]))
+            apply_outcome(t, s, action)
+            chances += 1
+        else:
+            seat = s[kt.TO_ACT]
+            if first < 0:
+                first = seat
+            count = legal_actions(t, s, legal)
+            decisions += 1
+            legal_sum += count
+            if count > 1:
+                choices += 1
+                if s[kt.TURN] != last_choice_turn:
+                    choice_turns += 1
+                    last_choice_turn = s[kt.TURN]
+            if not seeded[seat]:
+                open_stream(streams[1 + seat], seed, keys[1 + seat])
+                seeded[seat] = True
+            action = legal[pick(streams[1 + seat], count)]
+            apply_decision(t, s, action)
+        if actions < record.shape[0]:
+            record[actions] = action
+        actions += 1
+        if s[kt.TURN] != turn:
+            turn = s[kt.TURN]
+            places_of(t, s, places)
+            standings_add(acc, places, scale)
+            ties_add(ties, places, scale)
+            if trail_rows < trail.shape[0]:
+                trail[trail_rows, :] = places
+            trail_rows += 1
+    places_of(t, s, places)
+    standings_add(acc, places, scale)
+    ties_add(ties, places, scale)
+    if trail_rows < trail.shape[0]:
+        trail[trail_rows, :] = places
+    won = winners(t, s, legal)
+    winner = legal[0] if won == 1 else -1
+    row[WINNER] = winner
+    row[FIRST] = first
+    row[TURNS] = s[kt.TURN]
+    row[ACTIONS] = actions
+    row[DECISIONS] = decisions
+    row[CHOICES] = choices
+    row[CHOICE_TURNS] = choice_turns
+    row[LEGAL_SUM] = legal_sum
+    row[CHANCE] = chances
+    top = False
+    for k in range(won):
+        top = top or legal[k] == s[kt.FINISHER]
+    for seat in range(n):
+        row[SCORES + seat] = score(t, s, seat)
+    row[FINISHER_NOT_TOP] = 0.0 if top else 1.0
+    standings_end(acc, winner, row)
+    if won > 1:  # tied winners: drama's mean over them
+        mask = 0
+        for k in range(won):
+            mask |= 1 << legal[k]
+        row[WINNERS] = mask
+        row[DRAMA] = ties[mask, 0] / acc[2]
+        row[TRAILED] = ties[mask, 1]
+    return actions
+
+
+@kernel
+def play_games(t: Any, seeds: Array, keys: Array, scale: Array, columns: Array) -> None:
+    """``play_game`` for every seed, one after another; row ``i`` of ``columns`` is game ``i``'s."""
+    s = np.zeros(t.width, np.int32)
+    streams = np.zeros((1 + t.players, STREAM_WORDS), np.uint32)
+    legal = np.zeros(t.action_card.shape[0], np.int32)
+    acc = np.zeros(3 + 2 * t.players, np.float64)
+    ties = np.zeros((1 << t.players, 2), np.float64)
+    places = np.zeros(t.players, np.int64)
+    nothing = np.zeros(0, np.int32)
+    no_trail = np.zeros((0, t.players), np.int64)
+    for i in range(seeds.shape[0]):
+        play_game(t, seeds[i], keys, s, streams, legal, acc, ties, places, scale, columns[i], nothing, no_trail)
+
+
+class RandomPlayout(BatchPlayout):
+    """Whole games of one :class:`DonkeyKongGame` by random players (:meth:`DonkeyKongGame.random_playout`)."""
+
+    figure_columns = ("score[0]", "score[1]", "score[2]", "score[3]", "finisher_not_top")
+
+    def __init__(self, game: DonkeyKongGame) -> None:
+        self.game = game
+        rules = game.rules
+        most = sum(c * p for c, p in zip(rules.card_counts, rules.card_points, strict=True)) + rules.finish_bonus
+        self.tables = kt.build_tables(game)
+        step = self.tables.score_step
+        self.struct = struct_of(self.tables)
+        self.keys = np.concatenate([[chance_key()], seat_keys(game.num_players)]).astype(np.uint64)
+        self.scale = tuple(float(points) for points in range(0, most + 1, step))  # standing = scale[score // step]
+        self._scale = np.array(self.scale, np.float64)
+
+    def figures(self, row: Array) -> dict[str, float]:
+        figures = {f"score[{seat}]": float(row[SCORES + seat]) for seat in range(self.game.num_players)}
+        figures["turns"] = float(row[TURNS])
+        figures["rate:finisher_not_top"] = float(row[FINISHER_NOT_TOP])
+        return figures  # DonkeyKongState.metrics() at the end
+
+    def _play(self, seeds: Array, columns: Array) -> None:
+        play_games(self.struct, seeds, self.keys, self._scale, columns)
+
+    def _play_one(self, seed: int) -> tuple[Array, Array]:
+        row, _, trail = self.record(seed)
+        return row, trail
+
+    def record(self, seed: int) -> tuple[Array, Array, Array]:
+        """The game of ``seed``: its row, every action's integer, and its places turn by turn."""
+        t = self.tables
+        n = t.players
+        capacity, turns = 8192, 1024
+        while True:
+            row = np.zeros(FIGURES + len(self.figure_columns), np.float64)
+            record = np.zeros(capacity, np.int32)
+            trail = np.zeros((turns, n), np.int64)
+            count = play_game(
+                self.struct, np.uint64(seed & 0xFFFFFFFFFFFFFFFF), self.keys, np.zeros(t.width, np.int32),
+                np.zeros((1 + n, STREAM_WORDS), np.uint32), np.zeros(t.action_card.shape[0], np.int32),
+                np.zeros(3 + 2 * n, np.float64), np.zeros((1 << n, 2), np.float64), np.zeros(n, np.int64),
+                self._scale, row, record, trail,
+            )  # fmt: skip
+            played_turns = int(row[TURNS]) + 2
+            if count <= capacity and played_turns <= turns:
+                return row, record[:count], trail[: int(row[TURNS]) + 2]
+            capacity, turns = max(capacity, count), max(turns, played_turns)
+
+    def steps(self) -> KernelSteps:
+        """The kernel one action at a time (:class:`~tabletop.core.twins.KernelEngine` steps it)."""
+        return Steps(self)
+
+    def readable(self) -> State:
+        return ReadableDonkeyKongState(self.game)
+
+
+class Steps:
+    """The kernel, one action at a time (:class:`tabletop.core.twins.KernelSteps`)."""
+
+    def __init__(self, playout: RandomPlayout) -> None:
+        self.playout = playout
+        self.game = playout.game
+        self.tables = playout.tables
+        self.struct = playout.struct
+        self.buffer = np.zeros(self.tables.action_card.shape[0], np.int32)
+
+    def new_row(self) -> Array:
+        row = np.zeros(self.tables.width, np.int32)
+        new_position(self.struct, row)
+        return row
+
+    def pack(self, state: Any) -> Array:
+        return kt.pack(self.tables, state)
+
+    def fields(self, row: Array) -> dict[str, list[int]]:
+        return kt.fields(self.tables, row)
+
+    def is_chance(self, row: Array) -> bool:
+        return bool(is_chance(row))
+
+    def is_over(self, row: Array) -> bool:
+        return bool(is_over(row))
+
+    def seat(self, row: Array) -> int:
+        return int(row[kt.TO_ACT])
+
+    def legal(self, row: Array) -> list[int]:
+        count = legal_actions(self.struct, row, self.buffer)
+        return [int(a) for a in self.buffer[:count]]
+
+    def sample(self, row: Array, u: float) -> int:
+        return int(sample_outcome(self.struct, row, u))
+
+    def apply_decision(self, row: Array, action: int) -> None:
+        apply_decision(self.struct, row, action)
+
+    def apply_outcome(self, row: Array, outcome: int) -> None:
+        apply_outcome(self.struct, row, outcome)
+
+    def played(self, seed: int) -> list[int]:
+        return [int(a) for a in self.playout.record(seed)[1]]
+
+    def summary(self, seed: int) -> object:
+        return self.playout(seed)

@@ -1,0 +1,134 @@
+"""The kernels' shared parts: the driver's streams bit for bit, and the standings' figures (issue 27)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.analysis.metrics import place_metrics
+from tabletop.core.batch import DRAMA, FIGURES, LEAD_CHANGES, TRAILED, BatchPlayout
+from tabletop.core.compiled import (
+    COMPILED,
+    STREAM_WORDS,
+    draw,
+    mix64,
+    open_stream,
+    pick,
+    seed_stream,
+    standings_add,
+    standings_end,
+    standings_start,
+)
+from tabletop.core.play import MASK64, Streams, seat_key, stream_name_key
+from tabletop.core.play import mix64 as python_mix64
+
+pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled kernels need Numba (the fast extra)")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, MASK64))
+def test_a_stream_is_random_random_seeded_with_its_key(key: int) -> None:
+    """seed_stream + draw is CPython's Mersenne Twister: init_by_array on the key's words, genrand_res53,
+    across a twist of the state (700 draws)."""
+    row = np.zeros(STREAM_WORDS, np.uint32)
+    seed_stream(row, np.uint64(key))
+    mine = random.Random(key)
+    assert [draw(row) for _ in range(700)] == [mine.random() for _ in range(700)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, MASK64))
+def test_mix64_is_the_drivers(value: int) -> None:
+    assert int(mix64(np.uint64(value))) == python_mix64(value)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, MASK64), st.integers(0, 3), st.integers(1, 9))
+def test_a_games_streams_are_the_drivers(seed: int, seat: int, count: int) -> None:
+    """The chance stream and each seat's stream of a game, and a random player's choice among ``count``."""
+    streams = Streams(seed)
+    row = np.zeros(STREAM_WORDS, np.uint32)
+    open_stream(row, np.uint64(seed), np.uint64(stream_name_key("chance")))
+    assert [draw(row) for _ in range(5)] == [streams.stream("chance").random() for _ in range(5)]
+    open_stream(row, np.uint64(seed), np.uint64(seat_key(seat)))
+    rng = streams.seat(seat)
+    for _ in range(20):
+        assert pick(row, count) == min(int(rng.random() * count), count - 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(2, 4).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.lists(st.integers(0, 8), min_size=n, max_size=n), min_size=1, max_size=30),
+            st.integers(-1, n - 1),
+        )
+    )
+)
+def test_the_standings_figures_are_place_metrics(trace_and_winner: tuple[list[list[int]], int]) -> None:
+    """standings_add over a game's places and standings_end give place_metrics' lead changes, drama and
+    trailed, for one winner or none, without keeping the places."""
+    trace, winner = trace_and_winner
+    n = len(trace[0])
+    scale = np.array([float(k) * 0.75 for k in range(9)])
+    acc = np.zeros(3 + 2 * n)
+    standings_start(acc)
+    for places in trace:
+        standings_add(acc, np.array(places, np.int64), scale)
+    row = np.zeros(FIGURES)
+    standings_end(acc, winner, row)
+    winners = (winner,) if winner >= 0 else ()
+    changes, drama, trailed = place_metrics([tuple(p) for p in trace], tuple(scale), winners)
+    assert int(row[LEAD_CHANGES]) == changes
+    assert (None if np.isnan(row[DRAMA]) else float(row[DRAMA])) == drama
+    assert (None if row[TRAILED] < 0 else bool(row[TRAILED])) == trailed
+
+
+@pytest.mark.skipif(not COMPILED, reason="needs Numba")
+def test_the_kernels_cache_is_named_by_every_kernel_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Numba checks only the timestamp of a compiled function's own file: the cache directory is named by a hash
+    of every kernel module, so a change in a kernel another one calls compiles both afresh."""
+    import os
+
+    import numba
+
+    from tabletop.core import compiled
+
+    if not os.environ.get("NUMBA_CACHE_DIR"):
+        assert numba.config.CACHE_DIR.endswith(compiled.kernel_sources_digest())
+    before = compiled.kernel_sources_digest()
+    assert compiled.kernel_sources_digest() == before
+    read = compiled.Path.read_bytes
+
+    def edited(path: compiled.Path) -> bytes:  # one comment added to core/batch.py
+        return read(path) + (b"#" if path.name == "batch.py" else b"")
+
+    monkeypatch.setattr(compiled.Path, "read_bytes", edited)
+    assert compiled.kernel_sources_digest() != before
+
+
+@pytest.mark.skipif(not COMPILED, reason="needs Numba")
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("jumanji", {"players": 4}), ("doodle-jump", {"players": 3, "tiles": "expert"}), ("donkey-kong", {"players": 4})],
+)
+def test_the_runners_columns_of_a_batch_are_its_rows_columns(name: str, options: dict[str, object]) -> None:
+    """The runner turns a compiled batch into columns without a row object per game (``batch_columns``): the same
+    columns as the rows give (``to_columns(rows_of_batch(...))``), winners tied on points included; and its seeds
+    are ``game_seed``'s."""
+    import tabletop
+    from tabletop.analysis.metrics import rows_of_batch
+    from tabletop.analysis.runner import batch_columns, game_seed, game_seeds, to_columns
+
+    game = tabletop.make(name, **options)
+    playout = game.random_playout()
+    assert isinstance(playout, BatchPlayout)
+    seeds = game_seeds(11, 40, 240)
+    assert seeds == [game_seed(11, i) for i in range(40, 240)]
+    batch = playout.batch(seeds)
+    for model in (game.time_model(), None):
+        assert batch_columns(batch, model, 40) == to_columns(rows_of_batch(batch, model), 40)
