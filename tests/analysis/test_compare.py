@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import random
+import signal
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -12,13 +15,15 @@ from typer.testing import CliRunner
 
 import tabletop
 from tabletop.agents import RandomAgent
-from tabletop.analysis.backends import InProcess, LocalProcesses, make_backend
+from tabletop.analysis.backends import BackendError, InProcess, LocalProcesses, make_backend
 from tabletop.analysis.compare import parse_variant, run_variants
 from tabletop.analysis.metrics import decisiveness, play_traced
 from tabletop.analysis.report import load_report
 from tabletop.analysis.runner import Decisiveness, RunSpec, Variant, game_seed
+from tabletop.core.actions import Action
 from tabletop.core.errors import InvalidOptionError, TabletopError
 from tabletop.core.play import Streams, run
+from tabletop.core.state import State
 from tabletop.interfaces.cli.app import app
 
 runner = CliRunner()
@@ -83,6 +88,38 @@ def test_results_do_not_depend_on_the_backend_or_the_workers() -> None:
     assert one == two
     measured = one["findings"]["variants"][0]["figures"]["decisive_at"]
     assert measured["n"] == 3 and 0 <= measured["mean"] <= 1
+
+
+class _Failing(RandomAgent):
+    def step(self, state: State, rng: random.Random) -> Action:
+        raise ValueError("this agent refuses to play")
+
+
+def test_an_error_in_a_worker_reaches_the_run_with_its_message() -> None:
+    game = tabletop.make("race", players=2)
+    spec = RunSpec((Variant("plain", game, (_Failing(), RandomAgent())),), seed=1)
+    with pytest.raises(ValueError, match="refuses to play"):
+        run_variants(spec, games=200, chunk=20, backend=LocalProcesses(2))
+
+
+def test_a_worker_killed_outright_fails_the_run_at_once_instead_of_hanging_it() -> None:
+    """A worker that dies (the kernel's OOM killer, a kill -9) ends the run with an error naming it;
+    a shared pool would replace the worker and wait for its lost chunk for ever."""
+    spec = RunSpec(variants("race", goal=9), seed=2)
+
+    def kill_a_worker(looked: object) -> None:
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                except OSError:
+                    continue
+                if parent == os.getpid():
+                    os.kill(int(entry.name), signal.SIGKILL)
+                    return
+
+    with pytest.raises(BackendError, match="a worker process ended unexpectedly"):
+        run_variants(spec, games=1_000_000, chunk=200, backend=LocalProcesses(2), progress=kill_a_worker)
 
 
 def test_metrics_of_the_test_race_and_their_definitions() -> None:

@@ -7,7 +7,7 @@ initializer, a Ray object); a task is then just ``(start, stop)`` and its answer
 a chunk of plain columns.
 
 When the run stops early (Ctrl-C, SIGTERM, a precision reached, an error), closing the
-backend's iterator ends its work at once: local workers are terminated (not waited
+backend's iterator ends its work at once: local workers are killed (not waited
 for), Ray tasks cancelled.
 """
 
@@ -18,7 +18,8 @@ import multiprocessing
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
-from multiprocessing.pool import AsyncResult
+from contextlib import suppress
+from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol
 
 from tabletop.analysis.runner import Chunk, RunSpec, play_chunk
@@ -44,44 +45,105 @@ class InProcess:
             yield play_chunk(spec, start, stop)
 
 
-_SPEC: RunSpec | None = None
-
-
-def _install(spec: RunSpec) -> None:
-    global _SPEC
+def _serve(spec: RunSpec, connection: Connection) -> None:
+    """A worker process: play each ``(start, stop)`` it is sent, answer with its chunk (or the error)."""
     quiet_worker()
-    _SPEC = spec
+    while (task := connection.recv()) is not None:
+        start, stop = task
+        try:
+            answer: tuple[str, Any] = ("chunk", play_chunk(spec, start, stop))
+        except Exception as exc:  # the run re-raises it, with the worker's message
+            answer = ("error", exc)
+        connection.send(answer)
 
 
-def _play_installed(start: int, stop: int) -> Chunk:
-    assert _SPEC is not None, "the worker was started without a run"
-    return play_chunk(_SPEC, start, stop)
+class _Worker:
+    """One worker process and the pipe only it and the run use (no lock shared with another worker)."""
+
+    def __init__(self, spec: RunSpec) -> None:
+        self.connection, theirs = multiprocessing.Pipe()
+        self.process = multiprocessing.Process(target=_serve, args=(spec, theirs), daemon=True)
+        self.process.start()
+        theirs.close()
+        self.given: deque[tuple[int, int]] = deque()  # the ranges it was sent, in the order it plays them
+
+    def give(self, games: tuple[int, int]) -> None:
+        try:
+            self.connection.send(games)
+        except OSError:
+            raise self._ended() from None
+        self.given.append(games)
+
+    def answer(self) -> Chunk:
+        try:
+            kind, value = self.connection.recv()
+        except (EOFError, OSError):
+            raise self._ended() from None
+        if kind == "error":
+            raise value
+        chunk: Chunk = value
+        return chunk
+
+    def _ended(self) -> BackendError:
+        self.process.join(timeout=1)
+        return BackendError(f"a worker process ended unexpectedly (exit code {self.process.exitcode})")
+
+    def stop(self, finished: bool) -> None:
+        if finished:
+            with suppress(OSError):
+                self.connection.send(None)
+            self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.connection.close()
 
 
 class LocalProcesses:
-    """Worker processes on this machine, each given the run once; a few chunks in flight per worker."""
+    """Worker processes on this machine, each given the run once; a few chunks in flight per worker.
+
+    Each worker has a pipe of its own, so stopping a run at any moment (even while a worker is
+    sending its chunk) can end the workers at once without leaving a lock held: a shared queue
+    (``multiprocessing.Pool``) can hang ``terminate()`` when a worker dies holding its lock.
+    """
 
     def __init__(self, workers: int) -> None:
         self.workers = max(1, workers)
 
     def chunks(self, spec: RunSpec, ranges: Iterable[tuple[int, int]]) -> Iterator[Chunk]:
-        pool = multiprocessing.Pool(self.workers, initializer=_install, initargs=(spec,))
+        todo = iter(ranges)
+        order: deque[tuple[int, int]] = deque()  # ranges handed out and not yet yielded, in game order
+        played: dict[tuple[int, int], Chunk] = {}
+        workers: list[_Worker] = []
         finished = False
         try:
-            pending: deque[AsyncResult[Chunk]] = deque()
-            for start, stop in ranges:
-                pending.append(pool.apply_async(_play_installed, (start, stop)))
-                if len(pending) >= 2 * self.workers:
-                    yield pending.popleft().get()
-            while pending:
-                yield pending.popleft().get()
+            for _ in range(self.workers):
+                workers.append(_Worker(spec))
+            limit = 2 * self.workers
+
+            def hand_out(worker: _Worker) -> bool:
+                """Send the worker the next range, if it has fewer than two and the run not too many ahead."""
+                if len(worker.given) >= 2 or len(order) >= limit or (given := next(todo, None)) is None:
+                    return False
+                worker.give(given)
+                order.append(given)
+                return True
+
+            by_connection: dict[object, _Worker] = {worker.connection: worker for worker in workers}
+            while True:
+                while any([hand_out(worker) for worker in workers]):
+                    pass
+                if not order:
+                    break
+                while order[0] not in played:
+                    for ready in wait([worker.connection for worker in workers if worker.given]):
+                        worker = by_connection[ready]
+                        played[worker.given.popleft()] = worker.answer()
+                yield played.pop(order.popleft())
             finished = True
-        finally:
-            if finished:
-                pool.close()
-            else:  # stopped early: the games in progress are dropped, the workers ended now
-                pool.terminate()
-            pool.join()
+        finally:  # stopped early: the games in progress are dropped, the workers ended now
+            for worker in workers:
+                worker.stop(finished)
 
 
 #: where a local Ray instance (``--backend ray`` without ``--address``) listens
