@@ -61,7 +61,7 @@ def kernel_sources_digest() -> str:
 
     Numba's disk cache checks only the timestamp of the file a compiled function is in, not of the functions
     it calls from other modules: a kernel compiled before a change to one of those would be loaded unchanged
-    (it happened: ``standings_end`` gained a column and Jumanji's cached playout kept writing the old ones).
+    (it happened: ``standings_end`` gained a column and a game's cached playout kept writing the old ones).
     So the cache lives in a directory named by this hash, and any change to any kernel compiles afresh.
     """
     root = Path(__file__).resolve().parents[1]
