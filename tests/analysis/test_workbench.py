@@ -179,6 +179,14 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -196,6 +204,9 @@ def test_4_ctrl_c_or_sigterm_ends_the_workers_and_the_same_command_resumes(
     out = tmp_path / "results"
     command = [str(TABLETOP), "compare", "jumanji", "-p", "2", "-v", "eight", "-v", "six:rescue_rolls=6",
                "-n", "20000000", "-w", "2", "--out", str(out)]
+    # The first run of a configuration compiles its playout kernel (then cached on disk for every later run):
+    # a short run does it first, so that the signal falls while games are being played.
+    subprocess.run([*command[:9], "-n", "300"], capture_output=True, check=True, timeout=600)
     games = []
     for _ in range(2):
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -204,7 +215,9 @@ def test_4_ctrl_c_or_sigterm_ends_the_workers_and_the_same_command_resumes(
             time.sleep(0.2)
         workers = _children(process.pid)
         assert len(workers) >= 2, "the workers did not start"
-        time.sleep(3)  # some chunks played
+        deadline = time.monotonic() + 120  # some chunks played: the workers have spent 4 s of CPU between them
+        while sum(_cpu_seconds(pid) for pid in workers) < 4 and time.monotonic() < deadline:
+            time.sleep(0.2)
         process.send_signal(signum)
         output, error = process.communicate(timeout=60)  # a liveness bound, not a timing: it stops at once
         assert process.returncode == status, error
