@@ -293,7 +293,7 @@ def test_eight_presses_spread_over_the_eight_seconds_give_eight_rolls(
 
     def frames(socket: Any) -> None:
         def read(payload: Any) -> None:
-            found = re.findall(r'\{[^{}]*"seat": ?0, "rolls": ?(\d+)', payload if isinstance(payload, str) else "")
+            found = re.findall(r'\{[^{}]*"seat": ?0, ?"rolls": ?(\d+)', payload if isinstance(payload, str) else "")
             counted[0] = max([counted[0], *(int(n) for n in found)])
         socket.on("framereceived", read)
 
