@@ -102,24 +102,37 @@ def test_an_error_in_a_worker_reaches_the_run_with_its_message() -> None:
         run_variants(spec, games=200, chunk=20, backend=LocalProcesses(2))
 
 
+def _live_children() -> set[int]:
+    """This process's children that are still running (not the zombies earlier tests may leave)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == os.getpid() and fields[0] != "Z":
+                found.add(int(entry.name))
+    return found
+
+
 def test_a_worker_killed_outright_fails_the_run_at_once_instead_of_hanging_it() -> None:
     """A worker that dies (the kernel's OOM killer, a kill -9) ends the run with an error naming it;
     a shared pool would replace the worker and wait for its lost chunk for ever."""
     spec = RunSpec(variants("race", goal=9), seed=2)
+    before = _live_children()
+    killed: list[int] = []
 
     def kill_a_worker(looked: object) -> None:
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                except OSError:
-                    continue
-                if parent == os.getpid():
-                    os.kill(int(entry.name), signal.SIGKILL)
-                    return
+        if not killed:
+            workers = sorted(_live_children() - before)
+            assert len(workers) == 2, f"the run's two workers, not {workers}"
+            os.kill(workers[0], signal.SIGKILL)
+            killed.append(workers[0])
 
     with pytest.raises(BackendError, match="a worker process ended unexpectedly"):
-        run_variants(spec, games=1_000_000, chunk=200, backend=LocalProcesses(2), progress=kill_a_worker)
+        run_variants(spec, games=100_000, chunk=200, backend=LocalProcesses(2), progress=kill_a_worker)
+    assert killed and not _live_children() - before  # the other worker ended too
 
 
 def test_metrics_of_the_test_race_and_their_definitions() -> None:
