@@ -17,6 +17,7 @@ plays many seeds in one call and gives a :class:`PlayoutBatch` of columns.
 
 from __future__ import annotations
 
+import abc
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -86,7 +87,7 @@ class PlayoutBatch:
         return int(row[LEAD_CHANGES]), None if math.isnan(drama) else drama, None if trailed < 0 else bool(trailed)
 
 
-class BatchPlayout:
+class BatchPlayout(abc.ABC):
     """A game's compiled random playout (see the module's docstring). A game subclasses it and
     fills :meth:`_play` (the kernel call), :meth:`figures` and ``scale``."""
 
@@ -123,24 +124,29 @@ class BatchPlayout:
         self._play(keys, columns)
         return PlayoutBatch(seeds, columns, [self.figures(row) for row in columns])
 
+    @abc.abstractmethod
     def figures(self, row: Array) -> dict[str, float]:
         """``State.metrics()`` at the end of the game of ``row``."""
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def _play(self, seeds: Array, columns: Array) -> None:
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def _play_one(self, seed: int) -> tuple[Array, Array]:
         """One game's row, and its places at the start and at every change of turn and at the end."""
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def steps(self) -> KernelSteps:
         """The kernel one action at a time, for the differential harness."""
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def readable(self) -> State:
         """The readable rules' initial state, which the kernel must play like."""
-        raise NotImplementedError
+        ...
 
     def twins(self, start: str | None = None) -> Twins:
         """The kernel stepped on its rows against the readable rules (:meth:`Game.kernel_twins
