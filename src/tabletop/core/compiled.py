@@ -56,8 +56,8 @@ except ImportError:
 
 
 def kernel_sources_digest() -> str:
-    """A hash of every kernel module's source in the installed package (``core/compiled.py``, ``core/batch.py`` and
-    each game's ``kernel*.py``, ``playout.py``, ``learning.py``).
+    """A hash of every kernel module's source in the installed package (``core/compiled.py``, ``core/batch.py``,
+    ``core/learner.py`` and each game's ``kernel*.py``, ``playout.py``, ``learning.py``).
 
     Numba's disk cache checks only the timestamp of the file a compiled function is in, not of the functions
     it calls from other modules: a kernel compiled before a change to one of those would be loaded unchanged
@@ -65,7 +65,7 @@ def kernel_sources_digest() -> str:
     So the cache lives in a directory named by this hash, and any change to any kernel compiles afresh.
     """
     root = Path(__file__).resolve().parents[1]
-    files = sorted([root / "core" / "compiled.py", root / "core" / "batch.py",
+    files = sorted([root / "core" / "compiled.py", root / "core" / "batch.py", root / "core" / "learner.py",
                     *root.glob("games/*/kernel*.py"), *root.glob("games/*/playout.py"),
                     *root.glob("games/*/learning.py")])  # fmt: skip
     digest = hashlib.blake2b(digest_size=8)
@@ -89,6 +89,14 @@ def kernel(function: F) -> F:
 
 
 _STRUCTS: dict[type, Any] = {}
+#: the kind of tables (their NamedTuple class) of each structure class and Numba type that struct_of made
+_KINDS: dict[type, type] = {}
+
+
+def tables_kind(tables: Any) -> type:
+    """The kind (``NamedTuple`` class) of a kernel's tables, given the tables, their structure
+    (:func:`struct_of`) or the structure's Numba type (what a typing function sees)."""
+    return _KINDS.get(type(tables), type(tables))
 
 
 def struct_of(tables: Any) -> Any:
@@ -114,6 +122,7 @@ def struct_of(tables: Any) -> Any:
         proxy = type(kind.__name__ + "Struct", (structref.StructRefProxy,), {"__module__": kind.__module__})
         structref.define_proxy(proxy, typeclass, list(kind._fields))
         _STRUCTS[kind] = proxy
+        _KINDS[typeclass] = _KINDS[proxy] = kind
     return proxy(*tables)
 
 

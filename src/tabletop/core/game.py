@@ -92,7 +92,7 @@ class Game(abc.ABC):
     observer_class: ClassVar[type[Observer]] = Observer
     #: where the game's compiled random playout is ("package.module:Class", built with the game), if it has one
     compiled_playout: ClassVar[str | None] = None
-    #: where the game's compiled games for a learner are ("package.module:Class"), if it has them
+    #: where the game's kernel for a learner is ("package.module:NAME", a ``tabletop.core.learner.Learner``), if any
     compiled_learner: ClassVar[str | None] = None
     _observer: Observer | None = None
     _encoding: Encoding | None = None
@@ -251,7 +251,9 @@ class Game(abc.ABC):
         none or Numba is missing."""
         if self.compiled_learner is None or not _compiled_kernels():
             return None
-        return _compiled(self.compiled_learner)(self, num_envs, seat)
+        from tabletop.core.learner import LearnerGames  # NumPy, with the kernels
+
+        return LearnerGames(self, _compiled(self.compiled_learner), num_envs, seat)
 
     # -- states ----------------------------------------------------------------
     @abc.abstractmethod

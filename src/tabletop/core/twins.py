@@ -152,7 +152,7 @@ class Twins:
 
 
 class KernelSteps(Protocol):
-    """A compiled kernel's face to the harness (a game's ``playout.Steps``): its position as a row of
+    """A compiled kernel's face to the harness (:class:`tabletop.core.batch.RowSteps`): its position as a row of
     integers, and one action at a time on it."""
 
     @property

@@ -14,54 +14,22 @@ per rule the kernel writes out, must be caught (:func:`~tabletop.testing.differe
 
 from __future__ import annotations
 
-import pickle
 from pathlib import Path
 from typing import Any
 
 import pytest
 from dk_scenarios import TINY, write
 
-import tabletop
-from tabletop.agents import RandomAgent
-from tabletop.analysis.metrics import place_metrics, play_traced, row_of
+from kernel_checks import KernelChecks
 from tabletop.analysis.runner import game_seed
 from tabletop.core.compiled import COMPILED
-from tabletop.core.twins import Twins
 from tabletop.games.donkey_kong import DonkeyKongGame
-from tabletop.testing.differential import must_catch, play_both, uncompiled_copy
+from tabletop.testing.differential import play_both
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled kernels need Numba (the fast extra)")
 
-if COMPILED:
-    from tabletop.games.donkey_kong.playout import RandomPlayout
-
-MODULES = [f"tabletop.games.donkey_kong.{name}" for name in ("kernel", "kernel_turn", "playout")]
-
-
-def make(**options: Any) -> DonkeyKongGame:
-    game = tabletop.make("donkey-kong", **options)
-    assert isinstance(game, DonkeyKongGame)
-    return game
-
-
-def kernel_twins(game: DonkeyKongGame) -> Twins:
-    twins = game.kernel_twins()
-    assert twins is not None
-    return twins
-
-
-def playout_of(game: DonkeyKongGame) -> RandomPlayout:
-    playout = game.random_playout()
-    assert isinstance(playout, RandomPlayout)
-    return playout
-
-
-def compare(game: DonkeyKongGame, seed: int) -> int:
-    """The harness on the game's pair, then the compiled playout's row against the traced game's row."""
-    actions = play_both(kernel_twins(game), seed)
-    row = play_traced(game, [RandomAgent() for _ in range(game.num_players)], seed)[1]
-    assert row_of(playout_of(game)(seed), seed, game.time_model()) == row, f"seed {seed}: the rows differ"
-    return actions
+CHECKS = KernelChecks("donkey-kong", DonkeyKongGame, ["kernel", "kernel_turn", "playout"])
+make, compare = CHECKS.make, CHECKS.compare
 
 
 @pytest.mark.parametrize(
@@ -91,19 +59,8 @@ def test_the_turn_limit_and_a_users_board(tmp_path: Path) -> None:
 def test_many_seeds_in_one_call_are_the_games_one_by_one() -> None:
     """``batch`` plays the games ``__call__`` plays; its lead changes and drama are place_metrics', for a single
     winner and for winners tied on points (R-K9) alike."""
-    game = make(players=4, first_player=0)
-    playout = playout_of(game)
-    seeds = [game_seed(3, i) for i in range(200)]
-    batch = playout.batch(seeds)
-    ties = 0
-    for k, seed in enumerate(seeds):
-        one = playout(seed)
-        assert batch.winners(k) == one.winners
-        assert batch.figures[k] == one.figures
-        assert one.places is not None
-        assert batch.metrics(k) == place_metrics(one.places, one.scale, one.winners)
-        ties += len(one.winners) > 1
-    assert ties > 0, "no game with tied winners among these seeds: pick others"
+    games = CHECKS.batch_is_one_by_one(make(players=4, first_player=0), [game_seed(3, i) for i in range(200)])
+    assert any(len(one.winners) > 1 for one in games), "no game with tied winners among these seeds: pick others"
 
 
 MUTATIONS: list[tuple[str, str, str, dict[str, Any], str]] = [
@@ -132,30 +89,15 @@ def test_a_planted_mutation_is_caught(
     module: str, original: str, planted: str, options: dict[str, Any], rule: str
 ) -> None:
     """Each mutation changes one rule of the kernel (``rule``); the harness finds it within a few games."""
-    name = f"tabletop.games.donkey_kong.{module}"
-
-    def mutate(module_name: str, source: str) -> str:
-        if module_name != name:
-            return source
-        assert source.count(original) == 1, f"the mutation's text is not in {module_name} once"
-        return source.replace(original, planted)
-
     game = make(**{"players": 3, "first_player": 0, **options})
-    mutated = uncompiled_copy(MODULES, mutate)["tabletop.games.donkey_kong.playout"].RandomPlayout(game).twins()
-    must_catch(mutated, (game_seed(5, i) for i in range(30)))
+    CHECKS.catches(game, module, original, planted, [game_seed(5, i) for i in range(30)])
 
 
 def test_the_uncompiled_copy_without_a_mutation_agrees() -> None:
     """The mutation tests' copies are the kernel itself: unchanged, they agree with the rules."""
-    game = make(players=3, first_player=0)
-    plain = uncompiled_copy(MODULES)["tabletop.games.donkey_kong.playout"].RandomPlayout(game).twins()
-    play_both(plain, game_seed(5, 0))
+    play_both(CHECKS.uncompiled(make(players=3, first_player=0)), game_seed(5, 0))
 
 
 def test_a_game_sent_to_a_worker_keeps_its_playout() -> None:
     """Worker processes get the game pickled and build the kernel's tables again there."""
-    game = make(players=3)
-    copy = pickle.loads(pickle.dumps(game))
-    playout, copied = game.random_playout(), copy.random_playout()
-    assert playout is not None and copied is not None
-    assert all(playout(seed) == copied(seed) for seed in range(20))
+    CHECKS.survives_pickling(make(players=3), range(20))

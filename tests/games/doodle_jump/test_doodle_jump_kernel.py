@@ -17,14 +17,13 @@ from typing import Any
 
 import pytest
 
-import tabletop
+from kernel_checks import KernelChecks
 from tabletop.agents import RandomAgent
 from tabletop.analysis.metrics import play_traced, row_of
 from tabletop.analysis.runner import game_seed
 from tabletop.core.compiled import COMPILED
 from tabletop.games.doodle_jump import DoodleJumpGame
-from tabletop.games.doodle_jump.playout import RandomPlayout
-from tabletop.testing.differential import must_catch, play_both, uncompiled_copy
+from tabletop.testing.differential import play_both
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled kernels need Numba (the fast extra)")
 
@@ -37,19 +36,8 @@ CONFIGS: list[dict[str, Any]] = [
     {"players": 3, "tiles": "power", "first_player": 2},
     {"players": 2, "tiles": "power", "turn_limit": 6},
 ]
-MODULES = [f"tabletop.games.doodle_jump.{name}" for name in ("kernel", "kernel_turn", "kernel_chance", "playout")]
-
-
-def _game(**options: Any) -> DoodleJumpGame:
-    game = tabletop.make("doodle-jump", **options)
-    assert isinstance(game, DoodleJumpGame)
-    return game
-
-
-def _playout(game: DoodleJumpGame) -> RandomPlayout:
-    playout = game.random_playout()
-    assert isinstance(playout, RandomPlayout)
-    return playout
+CHECKS = KernelChecks("doodle-jump", DoodleJumpGame, ["kernel", "kernel_turn", "kernel_chance", "playout"])
+_game = CHECKS.make
 
 
 @pytest.mark.parametrize("options", CONFIGS, ids=lambda o: "-".join(str(v) for v in o.values()))
@@ -57,9 +45,7 @@ def test_the_kernel_plays_the_readable_rules_game(options: dict[str, Any]) -> No
     """D-SETUP-1..3, D-TURN-1..3, D-JUMP-1, D-JUMP-2, D-SYMBOL-1..4, D-TILE-1..6, D-EXPERT-1..8, D-FALL-1,
     D-PUSH-1, D-WIN-1, R-D1..R-D24 as the readable rules play them: the same position after every action,
     the same legal actions at every decision, the same outcome at every chance node, for every seed."""
-    game = _game(**options)
-    twins = game.kernel_twins()
-    assert twins is not None
+    twins = CHECKS.twins(_game(**options))
     actions = sum(play_both(twins, game_seed(7, i)) for i in range(30))
     assert actions > 30 * 20
 
@@ -68,7 +54,7 @@ def test_the_kernel_plays_the_readable_rules_game(options: dict[str, Any]) -> No
 def test_the_kernel_counts_what_the_analysis_counts(options: dict[str, Any]) -> None:
     """The kernel's row of a game is the traced game's row (decisions, choices, chance, standings' figures)."""
     game = _game(**options)
-    playout = _playout(game)
+    playout = CHECKS.playout(game)
     agents = [RandomAgent() for _ in range(game.num_players)]
     for i in range(25):
         seed = game_seed(11, i)
@@ -77,18 +63,7 @@ def test_the_kernel_counts_what_the_analysis_counts(options: dict[str, Any]) -> 
 
 def test_many_seeds_in_one_call_are_the_games_one_by_one() -> None:
     """``batch`` plays the games ``__call__`` plays, and its lead changes and drama are place_metrics'."""
-    from tabletop.analysis.metrics import place_metrics
-
-    game = _game(players=4, tiles="expert")
-    playout = _playout(game)
-    seeds = [game_seed(3, i) for i in range(60)]
-    batch = playout.batch(seeds)
-    for k, seed in enumerate(seeds):
-        one = playout(seed)
-        assert batch.winners(k) == one.winners
-        assert batch.figures[k] == one.figures
-        assert one.places is not None
-        assert batch.metrics(k) == place_metrics(one.places, one.scale, one.winners)
+    CHECKS.batch_is_one_by_one(_game(players=4, tiles="expert"), [game_seed(3, i) for i in range(60)])
 
 
 #: seat 0 off the board with a Shield, rolling one die: the roll fails 5 times in 6 (R-D13)
@@ -121,20 +96,7 @@ def test_a_planted_mutation_is_caught(
     module: str, original: str, planted: str, options: dict[str, Any], rule: str
 ) -> None:
     """Each mutation changes one rule of the kernel (``rule``); the comparison finds it within a few games."""
-    name = f"tabletop.games.doodle_jump.{module}"
-
-    def mutate(module_name: str, source: str) -> str:
-        if module_name != name:
-            return source
-        assert source.count(original) == 1, f"the mutation's text is not in {module_name} once"
-        return source.replace(original, planted)
-
     options = dict(options)
     start = options.pop("start", None)
     game = _game(**{"players": 2, "tiles": "power", **options})
-    seeds = [game_seed(5, i) for i in range(40)]
-    plain = uncompiled_copy(MODULES)["tabletop.games.doodle_jump.playout"].RandomPlayout(game).twins(start)
-    for seed in seeds[:3]:  # unchanged, the uncompiled kernel agrees (from that position too)
-        play_both(plain, seed)
-    mutated = uncompiled_copy(MODULES, mutate)["tabletop.games.doodle_jump.playout"].RandomPlayout(game).twins(start)
-    must_catch(mutated, seeds)
+    CHECKS.catches(game, module, original, planted, [game_seed(5, i) for i in range(40)], start, agreeing=3)

@@ -13,7 +13,6 @@ rule the kernel writes out, must be caught (:func:`~tabletop.testing.differentia
 
 from __future__ import annotations
 
-import pickle
 import random
 import re
 from collections.abc import Callable
@@ -22,16 +21,14 @@ from typing import Any
 
 import pytest
 
-import tabletop
+from kernel_checks import KernelChecks
 from tabletop.agents import RandomAgent
 from tabletop.agents.heuristic import HeuristicAgent
-from tabletop.analysis.metrics import place_metrics, play_traced, row_of
+from tabletop.analysis.metrics import play_traced
 from tabletop.analysis.runner import Decisiveness, RunSpec, Variant, fast_playout, game_seed, play_chunk, to_columns
 from tabletop.core.compiled import COMPILED
-from tabletop.core.twins import Twins
 from tabletop.games.jumanji import JumanjiGame
 from tabletop.games.jumanji.data import default_path
-from tabletop.testing.differential import must_catch, play_both, uncompiled_copy
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled kernels need Numba (the fast extra)")
 
@@ -45,33 +42,8 @@ OPTIONS: list[dict[str, Any]] = [
     {"players": 2, "turn_limit": 12},
     {"players": 4, "challenge_cards": 2, "first_player": 3, "turn_limit": 25},
 ]
-MODULES = [f"tabletop.games.jumanji.{name}" for name in ("kernel", "playout")]
-
-
-def make(**options: Any) -> JumanjiGame:
-    game = tabletop.make("jumanji", **options)
-    assert isinstance(game, JumanjiGame)
-    return game
-
-
-def playout_of(game: JumanjiGame) -> RandomPlayout:
-    playout = game.random_playout()
-    assert isinstance(playout, RandomPlayout)
-    return playout
-
-
-def kernel_twins(game: JumanjiGame) -> Twins:
-    twins = game.kernel_twins()
-    assert twins is not None
-    return twins
-
-
-def compare(game: JumanjiGame, seed: int) -> int:
-    """The harness on the game's pair, then the compiled playout's row against the traced game's row."""
-    actions = play_both(kernel_twins(game), seed)
-    row = play_traced(game, [RandomAgent() for _ in range(game.num_players)], seed)[1]
-    assert row_of(playout_of(game)(seed), seed, game.time_model()) == row, f"seed {seed}: the rows differ"
-    return actions
+CHECKS = KernelChecks("jumanji", JumanjiGame, ["kernel", "playout"])
+make, compare = CHECKS.make, CHECKS.compare
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
@@ -91,7 +63,8 @@ def test_the_kernel_reaches_every_ending() -> None:
     endings: set[str] = set()
     for options in ({"players": 4}, {"players": 2, "rescue_rolls": 4}, {"players": 3, "turn_limit": 5}):
         game = make(**options)
-        playout = playout_of(game)
+        playout = CHECKS.playout(game)
+        assert isinstance(playout, RandomPlayout)
         ties = game.encoding.chance_texts.index("first 0")
         seeds = [game_seed(5, i) for i in range(300)]
         batch = playout.batch(seeds)
@@ -108,16 +81,7 @@ def test_the_kernel_reaches_every_ending() -> None:
 
 def test_many_seeds_in_one_call_are_the_games_one_by_one() -> None:
     """``batch`` plays the games ``__call__`` plays, and its lead changes and drama are place_metrics'."""
-    game = make(players=4, challenge_cards=1)
-    playout = playout_of(game)
-    seeds = [game_seed(3, i) for i in range(80)]
-    batch = playout.batch(seeds)
-    for k, seed in enumerate(seeds):
-        one = playout(seed)
-        assert batch.winners(k) == one.winners
-        assert batch.figures[k] == one.figures
-        assert one.places is not None
-        assert batch.metrics(k) == place_metrics(one.places, one.scale, one.winners)
+    CHECKS.batch_is_one_by_one(make(players=4, challenge_cards=1), [game_seed(3, i) for i in range(80)])
 
 
 #: two cards left in the draw pile (R-J5 is near): seat 1 to roll, 3 players
@@ -156,23 +120,11 @@ def test_a_planted_mutation_is_caught(
     module: str, original: str, planted: str, options: dict[str, Any], rule: str
 ) -> None:
     """Each mutation changes one rule of the kernel (``rule``); the comparison finds it within a few games."""
-    name = f"tabletop.games.jumanji.{module}"
-
-    def mutate(module_name: str, source: str) -> str:
-        if module_name != name:
-            return source
-        assert source.count(original) == 1, f"the mutation's text is not in {module_name} once"
-        return source.replace(original, planted)
-
     options = dict(options)
     start = options.pop("start", None)
     game = make(**{"players": 3, **options})
     seeds = [game_seed(5, i) for i in range(40)]
-    plain = uncompiled_copy(MODULES)["tabletop.games.jumanji.playout"].RandomPlayout(game).twins(start)
-    for seed in seeds[:3]:  # unchanged, the uncompiled kernel agrees (from that position too)
-        play_both(plain, seed)
-    mutated = uncompiled_copy(MODULES, mutate)["tabletop.games.jumanji.playout"].RandomPlayout(game).twins(start)
-    caught = must_catch(mutated, seeds)
+    caught = CHECKS.catches(game, module, original, planted, seeds, start, agreeing=3)
     assert caught.what == CAUGHT_BY.get(rule, caught.what), caught
     if rule == "the seats' own streams":  # the stepped game draws from the right streams: the kernel's loop does not
         assert "whole-game loop" in str(caught)
@@ -224,11 +176,7 @@ def test_the_kernel_takes_every_number_from_the_data_file(short: Callable[..., J
 
 def test_a_game_sent_to_a_worker_keeps_its_playout() -> None:
     """Worker processes get the game pickled and build the kernel's tables again there."""
-    game = make(players=3, rescue_rolls=4)
-    copy = pickle.loads(pickle.dumps(game))
-    playout, copied = game.random_playout(), copy.random_playout()
-    assert playout is not None and copied is not None
-    assert all(playout(seed) == copied(seed) for seed in range(50))
+    CHECKS.survives_pickling(make(players=3, rescue_rolls=4), range(50))
 
 
 def test_paths_of_different_lengths_compare_their_standings_as_shares(tmp_path: Path) -> None:

@@ -74,7 +74,7 @@ class DonkeyKongGame(Game):
     #: the compiled random playout (the ``fast`` extra): :mod:`tabletop.games.donkey_kong.playout`
     compiled_playout = "tabletop.games.donkey_kong.playout:RandomPlayout"
     #: the compiled games for a learner (``tabletop.rl.vector``): :mod:`tabletop.games.donkey_kong.learning`
-    compiled_learner = "tabletop.games.donkey_kong.learning:LearnerGames"
+    compiled_learner = "tabletop.games.donkey_kong.learning:LEARNER"
 
     rules: Rules
     first_player: int | None

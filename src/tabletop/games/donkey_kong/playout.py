@@ -41,22 +41,20 @@ from tabletop.core.batch import (
     WINNER,
     WINNERS,
     BatchPlayout,
+    KernelRules,
 )
 from tabletop.core.compiled import (
     STREAM_WORDS,
-    chance_key,
     draw,
     kernel,
     open_stream,
     pick,
-    seat_keys,
     standings_add,
     standings_end,
     standings_start,
     struct_of,
 )
 from tabletop.core.state import State
-from tabletop.core.twins import KernelSteps
 from tabletop.games.donkey_kong import kernel_tables as kt
 from tabletop.games.donkey_kong.kernel import score
 from tabletop.games.donkey_kong.kernel_turn import (
@@ -116,8 +114,19 @@ def ties_add(ties: Array, places: Array, scale: Array) -> None:
 
 @kernel
 def play_game(
-    t: Any, seed: np.uint64, keys: Array, s: Array, streams: Array, legal: Array, acc: Array, ties: Array,
-    places: Array, scale: Array, row: Array, record: Array, trail: Array,
+    t: Any,
+    seed: np.uint64,
+    keys: Array,
+    s: Array,
+    streams: Array,
+    legal: Array,
+    acc: Array,
+    ties: Array,
+    places: Array,
+    scale: Array,
+    row: Array,
+    record: Array,
+    trail: Array,
 ) -> int:
     """Play the game of ``seed`` to its end in ``s``, writing its counts into ``row``.
 
@@ -224,21 +233,34 @@ def play_games(t: Any, seeds: Array, keys: Array, scale: Array, columns: Array) 
         play_game(t, seeds[i], keys, s, streams, legal, acc, ties, places, scale, columns[i], nothing, no_trail)
 
 
+@kernel
+def to_act(s: Array) -> int:
+    """The seat to decide."""
+    return int(s[kt.TO_ACT])
+
+
+#: the kernel step by step, for the shared drivers (the harness's steps, a learner's games)
+RULES = KernelRules(
+    build_tables=kt.build_tables, pack=kt.pack, fields=kt.fields, new_position=new_position, is_chance=is_chance,
+    is_over=is_over, to_act=to_act, legal_actions=legal_actions, sample_outcome=sample_outcome,
+    apply_outcome=apply_outcome, apply_decision=apply_decision,
+)  # fmt: skip
+
+
 class RandomPlayout(BatchPlayout):
     """Whole games of one :class:`DonkeyKongGame` by random players (:meth:`DonkeyKongGame.random_playout`)."""
 
+    rules = RULES
     figure_columns = ("score[0]", "score[1]", "score[2]", "score[3]", "finisher_not_top")
 
     def __init__(self, game: DonkeyKongGame) -> None:
-        self.game = game
-        rules = game.rules
+        super().__init__(game, struct_of)
+
+    def standing_scale(self) -> list[float]:
+        """Every score a seat can reach, in steps of the cards' common divisor: standing = scale[score // step]."""
+        rules = self.game.rules
         most = sum(c * p for c, p in zip(rules.card_counts, rules.card_points, strict=True)) + rules.finish_bonus
-        self.tables = kt.build_tables(game)
-        step = self.tables.score_step
-        self.struct = struct_of(self.tables)
-        self.keys = np.concatenate([[chance_key()], seat_keys(game.num_players)]).astype(np.uint64)
-        self.scale = tuple(float(points) for points in range(0, most + 1, step))  # standing = scale[score // step]
-        self._scale = np.array(self.scale, np.float64)
+        return [float(points) for points in range(0, most + 1, self.tables.score_step)]
 
     def figures(self, row: Array) -> dict[str, float]:
         figures = {f"score[{seat}]": float(row[SCORES + seat]) for seat in range(self.game.num_players)}
@@ -249,83 +271,14 @@ class RandomPlayout(BatchPlayout):
     def _play(self, seeds: Array, columns: Array) -> None:
         play_games(self.struct, seeds, self.keys, self._scale, columns)
 
-    def _play_one(self, seed: int) -> tuple[Array, Array]:
-        row, _, trail = self.record(seed)
-        return row, trail
-
-    def record(self, seed: int) -> tuple[Array, Array, Array]:
-        """The game of ``seed``: its row, every action's integer, and its places turn by turn."""
+    def _record(self, seed: np.uint64, row: Array, record: Array, places: Array) -> int:
         t = self.tables
         n = t.players
-        capacity, turns = 8192, 1024
-        while True:
-            row = np.zeros(FIGURES + len(self.figure_columns), np.float64)
-            record = np.zeros(capacity, np.int32)
-            trail = np.zeros((turns, n), np.int64)
-            count = play_game(
-                self.struct, np.uint64(seed & 0xFFFFFFFFFFFFFFFF), self.keys, np.zeros(t.width, np.int32),
-                np.zeros((1 + n, STREAM_WORDS), np.uint32), np.zeros(t.action_card.shape[0], np.int32),
-                np.zeros(3 + 2 * n, np.float64), np.zeros((1 << n, 2), np.float64), np.zeros(n, np.int64),
-                self._scale, row, record, trail,
-            )  # fmt: skip
-            played_turns = int(row[TURNS]) + 2
-            if count <= capacity and played_turns <= turns:
-                return row, record[:count], trail[: int(row[TURNS]) + 2]
-            capacity, turns = max(capacity, count), max(turns, played_turns)
-
-    def steps(self) -> KernelSteps:
-        """The kernel one action at a time (:class:`~tabletop.core.twins.KernelEngine` steps it)."""
-        return Steps(self)
+        return int(play_game(
+            self.struct, seed, self.keys, np.zeros(t.width, np.int32), np.zeros((1 + n, STREAM_WORDS), np.uint32),
+            np.zeros(t.action_card.shape[0], np.int32), np.zeros(3 + 2 * n, np.float64),
+            np.zeros((1 << n, 2), np.float64), np.zeros(n, np.int64), self._scale, row, record, places,
+        ))  # fmt: skip
 
     def readable(self) -> State:
         return ReadableDonkeyKongState(self.game)
-
-
-class Steps:
-    """The kernel, one action at a time (:class:`tabletop.core.twins.KernelSteps`)."""
-
-    def __init__(self, playout: RandomPlayout) -> None:
-        self.playout = playout
-        self.game = playout.game
-        self.tables = playout.tables
-        self.struct = playout.struct
-        self.buffer = np.zeros(self.tables.action_card.shape[0], np.int32)
-
-    def new_row(self) -> Array:
-        row = np.zeros(self.tables.width, np.int32)
-        new_position(self.struct, row)
-        return row
-
-    def pack(self, state: Any) -> Array:
-        return kt.pack(self.tables, state)
-
-    def fields(self, row: Array) -> dict[str, list[int]]:
-        return kt.fields(self.tables, row)
-
-    def is_chance(self, row: Array) -> bool:
-        return bool(is_chance(row))
-
-    def is_over(self, row: Array) -> bool:
-        return bool(is_over(row))
-
-    def seat(self, row: Array) -> int:
-        return int(row[kt.TO_ACT])
-
-    def legal(self, row: Array) -> list[int]:
-        count = legal_actions(self.struct, row, self.buffer)
-        return [int(a) for a in self.buffer[:count]]
-
-    def sample(self, row: Array, u: float) -> int:
-        return int(sample_outcome(self.struct, row, u))
-
-    def apply_decision(self, row: Array, action: int) -> None:
-        apply_decision(self.struct, row, action)
-
-    def apply_outcome(self, row: Array, outcome: int) -> None:
-        apply_outcome(self.struct, row, outcome)
-
-    def played(self, seed: int) -> list[int]:
-        return [int(a) for a in self.playout.record(seed)[1]]
-
-    def summary(self, seed: int) -> object:
-        return self.playout(seed)

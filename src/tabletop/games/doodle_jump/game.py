@@ -87,7 +87,7 @@ class DoodleJumpGame(Game):
     )
 
     compiled_playout = "tabletop.games.doodle_jump.playout:RandomPlayout"
-    compiled_learner = "tabletop.games.doodle_jump.learning:LearnerGames"
+    compiled_learner = "tabletop.games.doodle_jump.learning:LEARNER"
 
     _data: DoodleJumpData
     rules: Rules

@@ -33,22 +33,20 @@ from tabletop.core.batch import (
     TURNS,
     WINNER,
     BatchPlayout,
+    KernelRules,
 )
 from tabletop.core.compiled import (
     STREAM_WORDS,
-    chance_key,
     draw,
     kernel,
     open_stream,
     pick,
-    seat_keys,
     standings_add,
     standings_end,
     standings_start,
     struct_of,
 )
 from tabletop.core.state import State
-from tabletop.core.twins import KernelSteps
 from tabletop.games.doodle_jump import kernel_tables as kt
 from tabletop.games.doodle_jump.kernel import P_OVER, P_ROLL, is_chance, legal_actions, new_position
 from tabletop.games.doodle_jump.kernel_chance import apply_outcome, sample_outcome
@@ -74,8 +72,18 @@ def heights(t: Any, s: Array, places: Array) -> None:
 
 @kernel
 def play_game(
-    t: Any, seed: np.uint64, keys: Array, s: Array, streams: Array, legal: Array, acc: Array, places: Array,
-    scale: Array, row: Array, record: Array, trail: Array,
+    t: Any,
+    seed: np.uint64,
+    keys: Array,
+    s: Array,
+    streams: Array,
+    legal: Array,
+    acc: Array,
+    places: Array,
+    scale: Array,
+    row: Array,
+    record: Array,
+    trail: Array,
 ) -> int:
     """Play the game of ``seed`` to its end in ``s``, writing its counts into ``row``.
 
@@ -164,18 +172,36 @@ def play_games(t: Any, seeds: Array, keys: Array, scale: Array, columns: Array) 
         play_game(t, seeds[i], keys, s, streams, legal, acc, places, scale, columns[i], nothing, no_trail)
 
 
+@kernel
+def is_over(s: Array) -> bool:
+    return bool(s[kt.PHASE] == P_OVER)
+
+
+@kernel
+def to_act(s: Array) -> int:
+    """The seat to decide."""
+    return int(s[kt.SEAT])
+
+
+#: the kernel step by step, for the shared drivers (the harness's steps, a learner's games)
+RULES = KernelRules(
+    build_tables=kt.build_tables, pack=kt.pack, fields=kt.fields, new_position=new_position, is_chance=is_chance,
+    is_over=is_over, to_act=to_act, legal_actions=legal_actions, sample_outcome=sample_outcome,
+    apply_outcome=apply_outcome, apply_decision=apply_decision,
+)  # fmt: skip
+
+
 class RandomPlayout(BatchPlayout):
     """Whole games of one :class:`DoodleJumpGame` by random players (:meth:`DoodleJumpGame.random_playout`)."""
 
+    rules = RULES
     figure_columns = ("rolls", "falls")
 
     def __init__(self, game: DoodleJumpGame) -> None:
-        self.game = game
-        self.tables = kt.build_tables(game)
-        self.struct = struct_of(self.tables)
-        self.keys = np.concatenate([[chance_key()], seat_keys(game.num_players)]).astype(np.uint64)
-        self.scale = tuple(float(height) for height in range(game.rules.levels + 1))
-        self._scale = np.array(self.scale, np.float64)
+        super().__init__(game, struct_of)
+
+    def standing_scale(self) -> list[float]:
+        return [float(height) for height in range(self.game.rules.levels + 1)]
 
     def figures(self, row: Array) -> dict[str, float]:
         turns = int(row[TURNS])
@@ -190,81 +216,14 @@ class RandomPlayout(BatchPlayout):
     def _play(self, seeds: Array, columns: Array) -> None:
         play_games(self.struct, seeds, self.keys, self._scale, columns)
 
-    def _play_one(self, seed: int) -> tuple[Array, Array]:
-        row, _, trail = self.record(seed)
-        return row, trail
-
-    def record(self, seed: int) -> tuple[Array, Array, Array]:
-        """The game of ``seed``: its row, every action's integer, and its places turn by turn."""
+    def _record(self, seed: np.uint64, row: Array, record: Array, places: Array) -> int:
         t = self.tables
         n = t.players
-        capacity, turns = 4096, t.turn_limit + 2
-        while True:
-            row = np.zeros(FIGURES + len(self.figure_columns), np.float64)
-            record = np.zeros(capacity, np.int32)
-            trail = np.zeros((turns, n), np.int64)
-            count = play_game(
-                self.struct, np.uint64(seed & 0xFFFFFFFFFFFFFFFF), self.keys, np.zeros(t.width, np.int32),
-                np.zeros((1 + n, STREAM_WORDS), np.uint32), np.zeros(t.spare.shape[0], np.int32),
-                np.zeros(3 + 2 * n, np.float64), np.zeros(n, np.int64), self._scale, row, record, trail,
-            )  # fmt: skip
-            if count <= capacity:
-                return row, record[:count], trail[: int(row[TURNS]) + 2]
-            capacity = count
-
-    def steps(self) -> KernelSteps:
-        """The kernel one action at a time (:class:`~tabletop.core.twins.KernelEngine` steps it)."""
-        return Steps(self)
+        return int(play_game(
+            self.struct, seed, self.keys, np.zeros(t.width, np.int32), np.zeros((1 + n, STREAM_WORDS), np.uint32),
+            np.zeros(t.spare.shape[0], np.int32), np.zeros(3 + 2 * n, np.float64), np.zeros(n, np.int64),
+            self._scale, row, record, places,
+        ))  # fmt: skip
 
     def readable(self) -> State:
         return ReadableDoodleJumpState(self.game)
-
-
-class Steps:
-    """The kernel, one action at a time (:class:`tabletop.core.twins.KernelSteps`)."""
-
-    def __init__(self, playout: RandomPlayout) -> None:
-        self.playout = playout
-        self.game = playout.game
-        self.tables = playout.tables
-        self.struct = playout.struct
-        self.buffer = np.zeros(self.tables.spare.shape[0], np.int32)
-
-    def new_row(self) -> Array:
-        row = np.zeros(self.tables.width, np.int32)
-        new_position(self.struct, row)
-        return row
-
-    def pack(self, state: Any) -> Array:
-        return kt.pack(self.tables, state)
-
-    def fields(self, row: Array) -> dict[str, list[int]]:
-        return kt.fields(self.tables, row)
-
-    def is_chance(self, row: Array) -> bool:
-        return bool(is_chance(row))
-
-    def is_over(self, row: Array) -> bool:
-        return bool(row[kt.PHASE] == P_OVER)
-
-    def seat(self, row: Array) -> int:
-        return int(row[kt.SEAT])
-
-    def legal(self, row: Array) -> list[int]:
-        count = legal_actions(self.struct, row, self.buffer)
-        return [int(a) for a in self.buffer[:count]]
-
-    def sample(self, row: Array, u: float) -> int:
-        return int(sample_outcome(self.struct, row, u))
-
-    def apply_decision(self, row: Array, action: int) -> None:
-        apply_decision(self.struct, row, action)
-
-    def apply_outcome(self, row: Array, outcome: int) -> None:
-        apply_outcome(self.struct, row, outcome)
-
-    def played(self, seed: int) -> list[int]:
-        return [int(a) for a in self.playout.record(seed)[1]]
-
-    def summary(self, seed: int) -> object:
-        return self.playout(seed)

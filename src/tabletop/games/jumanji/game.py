@@ -161,7 +161,7 @@ class JumanjiGame(Game):
     #: the compiled random playout (the ``fast`` extra): :mod:`tabletop.games.jumanji.playout`
     compiled_playout = "tabletop.games.jumanji.playout:RandomPlayout"
     #: the compiled games for a learner (``tabletop.rl.vector``): :mod:`tabletop.games.jumanji.learning`
-    compiled_learner = "tabletop.games.jumanji.learning:LearnerGames"
+    compiled_learner = "tabletop.games.jumanji.learning:LEARNER"
 
     def random_playout(self) -> Callable[[int], PlayoutSummary] | None:
         """The compiled random playout (:mod:`tabletop.games.jumanji.playout`) where Numba is installed, on

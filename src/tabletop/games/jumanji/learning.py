@@ -1,40 +1,22 @@
-"""Jumanji for a learner, many games at once, compiled: the kernel under ``tabletop.rl.vector``.
+"""Jumanji for a learner, compiled: the game's part of :mod:`tabletop.core.learner` (``tabletop.rl.vector``).
 
-Each of N games is a position row (:mod:`.kernel`); one learner plays one seat of each (its only
-decision is the rhino, J-RHINO-1), and :func:`step_games` applies the learner's N decisions at once:
-it checks each against the legal ones, plays the other seats (random players, each on its own
-stream) and the chance nodes until the learner decides again or the game ends, starts a new game
-where one ended (its last observation kept), and writes every game's observation vector and
-legal-action mask.
-
-An episode is the game of its seed, exactly as :func:`tabletop.core.play.run` plays it: the
-``"chance"`` stream for every chance node, each other seat's own stream for its random choices.
-The observation is the game's encoding (:func:`.encoding.encode`) for the learner's seat, the
-same float32 numbers, written by :func:`encode` (tests compare them vector by vector).
+The loop that steps N games at once (deal, play the other seats and chance, observe, start again) is
+every game's, in :mod:`tabletop.core.learner`; here is what is Jumanji's, :data:`LEARNER`: the kernel
+step by step (:data:`.playout.RULES`; the learner's only decision is the rhino, J-RHINO-1), the
+observation on a row (:func:`encode`: the game's encoding, :func:`.encoding.encode`, for the
+learner's seat, the same float32 numbers; tests compare them vector by vector) and :func:`returns`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import numpy as np
-
-from tabletop.core.compiled import STREAM_WORDS, draw, kernel, mix64, open_stream, pick
+from tabletop.core.compiled import kernel
+from tabletop.core.learner import Learner
 from tabletop.games.jumanji import kernel as kt
 from tabletop.games.jumanji.encoding import KINDS, PHASES
-from tabletop.games.jumanji.kernel import (
-    apply_decision,
-    apply_outcome,
-    is_chance,
-    is_over,
-    legal_actions,
-    sample_outcome,
-)
-from tabletop.games.jumanji.kernel import new_position as empty_position
+from tabletop.games.jumanji.playout import RULES
 from tabletop.games.jumanji.state import DRAW, LOST, RESCUE, RHINO_CHOICE, ROLL, WAITING, WON
-
-if TYPE_CHECKING:
-    from tabletop.games.jumanji.game import JumanjiGame
 
 T = Any
 Row = Any
@@ -82,24 +64,7 @@ def encode(t: T, s: Row, viewer: int, out: Any) -> None:
 
 
 @kernel
-def advance(t: T, s: Row, learner: int, seed: np.uint64, keys: Any, streams: Any, seeded: Any, buffer: Any) -> None:
-    """Play chance and the other seats (random players) until ``learner`` decides or the game is over."""
-    while not is_over(s):
-        if is_chance(s):
-            apply_outcome(t, s, sample_outcome(t, s, draw(streams[0])))
-            continue
-        seat = s[kt.CUR]
-        if seat == learner:
-            return
-        if not seeded[seat]:
-            open_stream(streams[1 + seat], seed, keys[1 + seat])
-            seeded[seat] = True
-        count = legal_actions(t, s, buffer)
-        apply_decision(t, s, buffer[pick(streams[1 + seat], count)])
-
-
-@kernel
-def returns(s: Row, seat: int) -> float:
+def returns(t: T, s: Row, seat: int) -> float:
     """JumanjiState.returns() for ``seat``: +1 to the winner, -1 to the others; -1 to all when the jungle
     won (J-GRID-1); 0 at the turn limit (R-J21)."""
     if s[kt.PHASE] == WON:
@@ -109,129 +74,5 @@ def returns(s: Row, seat: int) -> float:
     return 0.0
 
 
-@kernel
-def episode_seed(base: np.uint64, env: int, episode: int) -> np.uint64:
-    """``derive_seed(base, env, episode)`` (tabletop.core.play)."""
-    return mix64(mix64(mix64(np.uint64(base)) ^ np.uint64(env)) ^ np.uint64(episode))
-
-
-@kernel
-def deal(
-    t: T, e: int, rows: Any, seats: Any, seeds: Any, episodes: Any, fixed_seat: int, base: np.uint64, keys: Any,
-    streams: Any, seeded: Any, buffer: Any,
-) -> None:
-    """Start game ``e``'s next episode and play it to the learner's first decision; a game over before
-    then is no episode, and the next seed is dealt."""
-    s = rows[e]
-    while True:
-        seed = episode_seed(base, e, episodes[e])
-        episodes[e] += 1
-        seeds[e] = seed
-        seats[e] = fixed_seat if fixed_seat >= 0 else int(mix64(seed) % np.uint64(t.players))
-        empty_position(t, s)
-        open_stream(streams[e, 0], seed, keys[0])
-        seeded[e, :] = False
-        advance(t, s, seats[e], seed, keys, streams[e], seeded[e], buffer)
-        if not is_over(s):
-            return
-
-
-@kernel
-def observe(t: T, e: int, rows: Any, seats: Any, buffer: Any, observations: Any, masks: Any) -> None:
-    """Game ``e``'s observation for its learner, and the mask of the learner's legal decisions."""
-    s = rows[e]
-    encode(t, s, seats[e], observations[e])
-    masks[e, :] = False
-    if not is_over(s) and not is_chance(s):
-        count = legal_actions(t, s, buffer)
-        for k in range(count):
-            masks[e, buffer[k]] = True
-
-
-@kernel
-def reset_games(
-    t: T, rows: Any, seats: Any, seeds: Any, episodes: Any, fixed_seat: int, base: np.uint64, keys: Any,
-    streams: Any, seeded: Any, buffer: Any, observations: Any, masks: Any,
-) -> None:
-    for e in range(rows.shape[0]):
-        episodes[e] = 0
-        deal(t, e, rows, seats, seeds, episodes, fixed_seat, base, keys, streams, seeded, buffer)
-        observe(t, e, rows, seats, buffer, observations, masks)
-
-
-@kernel
-def step_games(
-    t: T, actions: Any, rows: Any, seats: Any, seeds: Any, episodes: Any, fixed_seat: int, base: np.uint64,
-    keys: Any, streams: Any, seeded: Any, buffer: Any, observations: Any, masks: Any, rewards: Any,
-    terminated: Any, illegal: Any, finals: Any, lowest: float,
-) -> None:
-    """Every game takes its learner's decision (see the module's docstring). An illegal decision ends the
-    episode with the lowest return, the position unchanged; an ended episode's last observation goes to
-    ``finals`` and the game starts its next episode at once."""
-    for e in range(rows.shape[0]):
-        s = rows[e]
-        learner = seats[e]
-        action = actions[e]
-        rewards[e] = 0.0
-        terminated[e] = illegal[e] = not masks[e, action] if 0 <= action < masks.shape[1] else True
-        if illegal[e]:
-            rewards[e] = lowest
-        else:
-            apply_decision(t, s, action)
-            advance(t, s, learner, seeds[e], keys, streams[e], seeded[e], buffer)
-            if is_over(s):
-                terminated[e] = True
-                rewards[e] = returns(s, learner)
-        if terminated[e]:
-            encode(t, s, learner, finals[e])
-            deal(t, e, rows, seats, seeds, episodes, fixed_seat, base, keys, streams, seeded, buffer)
-        observe(t, e, rows, seats, buffer, observations, masks)
-
-
-class LearnerGames:
-    """N games of one :class:`JumanjiGame` for one learner (what ``tabletop.rl.vector`` drives).
-
-    After :meth:`reset` and each :meth:`step`: ``observations`` (N x vector), ``masks`` (N x decisions,
-    bool), ``rewards``, ``terminated``, ``illegal``, ``finals`` (the last observation of each episode
-    that ended in the step), ``seats`` (each game's learner) and ``seeds`` (each game's episode seed).
-    """
-
-    def __init__(self, game: JumanjiGame, num_envs: int, seat: int | None = None) -> None:
-        from tabletop.core.compiled import chance_key, seat_keys, struct_of
-
-        n, size = game.num_players, game.encoding.size
-        self.game = game
-        self.tables = kt.build_tables(game)
-        self.struct = struct_of(self.tables)
-        self.keys = np.concatenate([[chance_key()], seat_keys(n)]).astype(np.uint64)
-        self.fixed_seat = -1 if seat is None else seat
-        self.lowest = float(game.info.min_return)
-        self.rows = np.zeros((num_envs, self.tables.width), np.int32)
-        self.streams = np.zeros((num_envs, 1 + n, STREAM_WORDS), np.uint32)
-        self.seeded = np.zeros((num_envs, n), np.bool_)
-        self.buffer = np.zeros(game.encoding.num_distinct_actions, np.int32)
-        self.seats = np.zeros(num_envs, np.int64)
-        self.seeds = np.zeros(num_envs, np.uint64)
-        self.episodes = np.zeros(num_envs, np.int64)
-        self.observations = np.zeros((num_envs, size), np.float32)
-        self.finals = np.zeros((num_envs, size), np.float32)
-        self.masks = np.zeros((num_envs, game.encoding.num_distinct_actions), np.bool_)
-        self.rewards = np.zeros(num_envs, np.float64)
-        self.terminated = np.zeros(num_envs, np.bool_)
-        self.illegal = np.zeros(num_envs, np.bool_)
-        self.base = np.uint64(0)
-
-    def reset(self, seed: int) -> None:
-        """Every game starts its first episode; game ``e``'s k-th episode is ``derive_seed(seed, e, k)``'s game."""
-        self.base = np.uint64(seed & 0xFFFFFFFFFFFFFFFF)
-        reset_games(
-            self.struct, self.rows, self.seats, self.seeds, self.episodes, self.fixed_seat, self.base, self.keys,
-            self.streams, self.seeded, self.buffer, self.observations, self.masks,
-        )  # fmt: skip
-
-    def step(self, actions: Any) -> None:
-        step_games(
-            self.struct, np.asarray(actions, np.int64), self.rows, self.seats, self.seeds, self.episodes,
-            self.fixed_seat, self.base, self.keys, self.streams, self.seeded, self.buffer, self.observations,
-            self.masks, self.rewards, self.terminated, self.illegal, self.finals, self.lowest,
-        )  # fmt: skip
+#: Jumanji for a learner (``JumanjiGame.compiled_learner``)
+LEARNER = Learner(RULES, encode, returns)
