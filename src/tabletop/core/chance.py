@@ -142,6 +142,22 @@ class Distribution:
             self._probs = tuple(Fraction(c, total) for c in counts)
         return self._probs
 
+    def floats(self) -> list[float]:
+        """Each outcome's probability as the float nearest to it (``float`` of the exact ``Fraction``), in the
+        distribution's order; a uniform or counted distribution makes no ``Fraction`` for it (``count / total``
+        is that same float: a correctly rounded division of the same ratio).
+
+        >>> Distribution.counted([Action(), Action(), Action()], [1, 1, 4]).floats() == [1 / 6, 1 / 6, 2 / 3]
+        True
+        """
+        counts = self._counts
+        if counts is not None:
+            total = sum(counts)
+            return [count / total for count in counts]
+        if self._probs is None:  # uniform
+            return [1 / len(self.outcomes)] * len(self.outcomes)
+        return [float(p) for p in self._probs]
+
     def pairs(self) -> list[tuple[Action, Fraction]]:
         """Every outcome with its probability, in the distribution's order."""
         return list(zip(self.outcomes, self.probabilities, strict=True))

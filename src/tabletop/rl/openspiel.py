@@ -35,13 +35,15 @@ import pyspiel
 from tabletop.core.actions import Action
 from tabletop.core.chance import Distribution
 from tabletop.core.game import Game
-from tabletop.core.state import CHANCE, TERMINAL, State
+from tabletop.core.state import CHANCE, State
 from tabletop.rl.common import learning_games, make_game
 
 __all__ = ["load", "register_games", "short_name"]
 
 #: distributions whose float outcomes were prepared, kept by the distribution object itself
 _PREPARED_LIMIT = 50_000
+_CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL_ID = int(pyspiel.PlayerId.TERMINAL)
 
 
 def short_name(name: str) -> str:
@@ -116,9 +118,9 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         found = self._prepared.get(distribution)
         if found is None:
             to_int = self.encoding.to_int
-            outcomes, probabilities = distribution.outcomes, distribution.probabilities
-            pairs = sorted((to_int(a, True), float(p)) for a, p in zip(outcomes, probabilities, strict=True))
-            actions = {to_int(a, True): a for a in distribution.outcomes}
+            ints = [to_int(a, True) for a in distribution.outcomes]
+            pairs = sorted(zip(ints, distribution.floats(), strict=True))
+            actions = dict(zip(ints, distribution.outcomes, strict=True))
             if len(self._prepared) >= _PREPARED_LIMIT:
                 self._prepared.clear()
             found = self._prepared[distribution] = (pairs, actions)
@@ -143,23 +145,44 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return self._held.state
 
     def current_player(self) -> int:
-        player = self.state.current_player()
-        if player == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if player == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return player
+        player = self._held.state.current_player()
+        if player >= 0:
+            return player
+        return _CHANCE_ID if player == CHANCE else _TERMINAL_ID
+
+    # -- asked from Python, answered in Python: pyspiel's own would cross into C++ and back (CurrentPlayer,
+    # LegalActions) for what the position knows; C++ callers get the same answers through the hooks above
+    def is_chance_node(self) -> bool:
+        return self._held.state.is_chance_node()
+
+    def is_player_node(self) -> bool:
+        return self._held.state.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's ``LegalActions``: the chance outcomes' integers at a chance node, the decisions' (sorted) of
+        the seat to move (none for another seat), none once the game is over."""
+        state = self._held.state
+        mover = state.current_player()
+        if mover == CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        if mover < 0:  # over
+            return []
+        if player is not None and player != mover:
+            if player < 0:
+                raise ValueError(f"no legal actions for the pseudo-player {player} at a decision")
+            return []
+        return sorted(state.legal_action_ints())
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.state.legal_action_ints())
+        return sorted(self._held.state.legal_action_ints())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.os_game.prepared(self.state.chance_distribution())[0]
+        return self._held.game.prepared(self._held.state.chance_distribution())[0]
 
     def _apply_action(self, action: int) -> None:
-        state = self.state
+        state = self._held.state
         if state.is_chance_node():
-            chosen = self.os_game.prepared(state.chance_distribution())[1].get(action)
+            chosen = self._held.game.prepared(state.chance_distribution())[1].get(action)
             if chosen is None:
                 raise ValueError(f"chance outcome {action} cannot happen here")
             state.apply_action(chosen)
@@ -180,7 +203,6 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return self.state.to_text()
-
 
 
 class _Held:
