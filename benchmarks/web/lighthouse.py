@@ -4,6 +4,10 @@ replay page, with Lighthouse's mobile and desktop presets, run against a real se
     .venv/bin/python benchmarks/web/lighthouse.py            # every page, both presets
     .venv/bin/python benchmarks/web/lighthouse.py --runs 3   # three runs of every page (the worst of each at the end)
     .venv/bin/python benchmarks/web/lighthouse.py --only lobby
+    .venv/bin/python benchmarks/web/lighthouse.py --only jumanji --runs 3 --src /tmp/before/src   # before and after
+
+``--src DIR`` also measures another checkout's code (its ``src``, the pages before a change) in the same run: each
+page is measured on both servers one after the other, so a busy machine weighs on both alike.
 
 Needs npm (``npx lighthouse@12.2``) and /usr/bin/chromium (or CHROME_PATH). Prints one line per page and
 preset: performance, accessibility, best practices, SEO, and the cumulative layout shift.
@@ -19,6 +23,7 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +33,7 @@ import uvicorn
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
 
 from harness.server import free_port
+from harness.web import Serve
 
 from tabletop.core.registry import installed_games
 from tabletop.interfaces.web.app import create_app
@@ -51,11 +57,13 @@ def serve(database: str, port: int) -> uvicorn.Server:
     return server
 
 
-def pages(base: str) -> dict[str, str]:
-    """Each page to measure: the lobby, a game of each kind with a person (waiting to decide) and a bot."""
+def pages(base: str, only: str | None = None) -> dict[str, str]:
+    """Each page to measure: the lobby, a game of each kind with a person (waiting to decide) and a bot, a replay
+    (``only``: the games that page needs)."""
     found = {"lobby": f"{base}/"}
+    games = [game for game in installed_games() if only in (None, game)] or installed_games()[:1]
     with httpx.Client(base_url=base, timeout=30) as client:
-        for game in installed_games():
+        for game in games:
             bot = "heuristic" if heuristic_available(game) else "random"
             created = client.post("/api/games", json={"game": game, "seats": [
                 {"kind": "human", "name": "Alan", "auto_roll": True}, {"kind": "bot", "bot": bot, "name": "Bot"}]})
@@ -82,7 +90,7 @@ def measure(name: str, url: str, preset: str, out: Path) -> list[int]:
     report = lighthouse(url, preset, out)
     scores = [round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES]
     cls = report["audits"]["cumulative-layout-shift"]["numericValue"]
-    print(f"{name:14} {preset:8} {scores[0]:5} {scores[1]:5} {scores[2]:5} {scores[3]:5} {cls:7.3f}", flush=True)
+    print(f"{name:20} {preset:8} {scores[0]:5} {scores[1]:5} {scores[2]:5} {scores[3]:5} {cls:7.3f}", flush=True)
     failing = [a["id"] for a in report["audits"].values()
                if a.get("scoreDisplayMode") == "binary" and (a.get("score") or 0) < 1]
     if failing:
@@ -96,31 +104,39 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=0, help="the server's port on 127.0.0.1 (default: a free one)")
     parser.add_argument("--keep", type=Path, help="keep each page's Lighthouse report (JSON) in this folder")
     parser.add_argument("--runs", type=int, default=1, help="measure every page this many times (fresh games each run)")
+    parser.add_argument("--src", help="also measure another checkout's src (the pages before a change), side by side")
     args = parser.parse_args()
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
-    worst: dict[tuple[str, str], list[int]] = {}
-    port = args.port or free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        server = serve(f"sqlite:///{folder}/games.db", port)
-        try:
-            for run in range(1, args.runs + 1):
-                targets = pages(f"http://127.0.0.1:{port}")
-                print(f"run {run}, {time.strftime('%H:%M:%S')}, load average {os.getloadavg()[0]:.1f}")
-                print(f"{'page':14} {'preset':8} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'CLS':>7}")
-                for name, url in targets.items():
-                    if args.only and name != args.only:
-                        continue
-                    for preset in ("mobile", "desktop"):
-                        scores = measure(name, url, preset, (args.keep or Path(folder)) / f"{name}-{preset}-{run}.json")
-                        before = worst.get((name, preset), scores)
-                        worst[name, preset] = [min(a, b) for a, b in zip(before, scores, strict=True)]
-            if args.runs > 1:
-                print(f"the worst of {args.runs} runs")
-                for (name, preset), scores in worst.items():
-                    print(f"{name:14} {preset:8} {scores[0]:5} {scores[1]:5} {scores[2]:5} {scores[3]:5}")
-        finally:
-            server.should_exit = True
+    worst: dict[tuple[str, str, str], list[int]] = {}
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
+        if args.src:  # both checkouts' servers as child processes, started alike
+            bases = {"this": stack.enter_context(Serve()).url, "src": stack.enter_context(Serve(src=args.src)).url}
+        else:
+            port = args.port or free_port()
+            server = serve(f"sqlite:///{folder}/games.db", port)
+            stack.callback(setattr, server, "should_exit", True)
+            bases = {"this": f"http://127.0.0.1:{port}"}
+        for run in range(1, args.runs + 1):
+            targets = {code: pages(base, args.only) for code, base in bases.items()}
+            print(f"run {run}, {time.strftime('%H:%M:%S')}, load average {os.getloadavg()[0]:.1f}"
+                  + (f" (this: this checkout; src: {args.src})" if args.src else ""))
+            print(f"{'page':20} {'preset':8} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'CLS':>7}")
+            for name in targets["this"]:
+                if args.only and name != args.only:
+                    continue
+                for preset in ("mobile", "desktop"):
+                    for code, found in targets.items():
+                        label = f"{name} ({code})" if args.src else name
+                        suffix = f"-{code}" if args.src else ""
+                        out = (args.keep or Path(folder)) / f"{name}-{preset}-{run}{suffix}.json"
+                        scores = measure(label, found[name], preset, out)
+                        before = worst.get((label, preset, code), scores)
+                        worst[label, preset, code] = [min(a, b) for a, b in zip(before, scores, strict=True)]
+        if args.runs > 1:
+            print(f"the worst of {args.runs} runs")
+            for (label, preset, _), scores in worst.items():
+                print(f"{label:20} {preset:8} {scores[0]:5} {scores[1]:5} {scores[2]:5} {scores[3]:5}")
     return 0
 
 

@@ -402,7 +402,7 @@ def test_state_log_from_an_entry_formats_only_the_new_lines() -> None:
 
 @pytest.mark.parametrize("path", ["/", "/static/style.css", "/static/game.js", "/api/games"])
 def test_pages_scripts_and_json_leave_compressed(client: TestClient, path: str) -> None:
-    """Lighthouse (issue 23): the table's files went out uncompressed, a third of a slow phone's load."""
+    """Issue 23, finding 7 (Lighthouse): the table's files went out uncompressed, a third of a slow phone's load."""
     for _ in range(3):  # enough games that the list is worth compressing
         client.post("/api/games", json={"game": "duel", "seats": [{"kind": "human"}, {"kind": "human"}]})
     plain = client.get(path, headers={"Accept-Encoding": "identity"})

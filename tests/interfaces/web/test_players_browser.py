@@ -48,9 +48,18 @@ def photograph(page: Any, shoot: Any, name: str, lang: str = "en") -> None:
     page.set_viewport_size(SIZES["desktop"])
 
 
+def open_sign_in(page: Any) -> None:
+    """A guest's "Log in or sign up", closed at first (so that "Play now" is on a phone's first screen), opened."""
+    page.wait_for_selector("#account-sign summary")
+    page.wait_for_function("document.getElementById('account-sign').querySelector('form') !== null")  # wired
+    if not page.evaluate("document.getElementById('account-sign').open"):
+        page.click("#account-sign summary")
+    page.wait_for_selector("#account-name-input")
+
+
 def sign_up(page: Any, url: str, name: str, lang: str = "en", shoot: Any = None) -> None:
     page.goto(url + "/")
-    page.wait_for_selector("#account-name-input")
+    open_sign_in(page)
     assert page.evaluate("document.documentElement.lang") == lang
     assert page.text_content("#signup") == WORDS[lang]["sign_up"]
     if shoot is not None:
@@ -144,18 +153,19 @@ def test_passkeys_sign_up_log_in_and_add_to_a_password_account(browser: Any, ser
     quinn_context, quinn = with_authenticator(browser)
     try:
         pat.goto(site + "/")
+        open_sign_in(pat)
         pat.fill("#account-name-input", "Passkey Pat")
         pat.click("#passkey-signup")
         pat.wait_for_selector("#account-name:has-text('Signed in as Passkey Pat')")
         pat.click("#logout")
-        pat.wait_for_selector("#passkey-login")
+        open_sign_in(pat)
         pat.click("#passkey-login")
         pat.wait_for_selector("#account-name:has-text('Signed in as Passkey Pat')")
         sign_up(quinn, site, "Quinn")
         quinn.click("#passkey-add")
         quinn.wait_for_selector("#passkey-added")
         quinn.click("#logout")
-        quinn.wait_for_selector("#passkey-login")
+        open_sign_in(quinn)
         quinn.click("#passkey-login")
         quinn.wait_for_selector("#account-name:has-text('Signed in as Quinn')")
         assert_accessible(quinn, "the lobby, signed in")

@@ -190,8 +190,10 @@ def create_app(
 
     # -- pages -------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> HTMLResponse:
-        return html_page("lobby.html")
+    async def lobby_page(request: Request) -> HTMLResponse:
+        # who you are and Play now are drawn with the page: their panels have their final size from the first frame
+        me = await players.player(request.cookies)
+        return html_page("lobby.html", me=me.name if me else None, games=catalog())
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:

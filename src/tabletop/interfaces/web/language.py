@@ -180,9 +180,9 @@ def problem_page(status: int, message: str) -> HTMLResponse:
                         headers=LANGUAGE_HEADERS)
 
 
-def html_page(name: str) -> HTMLResponse:
-    """One of the site's pages (a Jinja2 template in ``static/``) in the viewer's language."""
-    return HTMLResponse(page(STATIC, name), headers=LANGUAGE_HEADERS)
+def html_page(name: str, **values: Any) -> HTMLResponse:
+    """One of the site's pages (a Jinja2 template in ``static/``, given ``values``) in the viewer's language."""
+    return HTMLResponse(page(STATIC, name, **values), headers=LANGUAGE_HEADERS)
 
 
 #: a page's language follows the request's Accept-Language and the language cookie

@@ -342,7 +342,7 @@ function drawRoutes(root, view, geo, ctx) {
     const [x, y] = geo.spot(steps[steps.length - 1]);
     const act = () => ctx.act(action);
     const marker = svg("g", {class: "route-end target", tabindex: 0, role: "button", "data-action": action,
-      "data-key": `route:${action}`, "aria-label": `${index + 1}: ${label(action)}`, style: "cursor:pointer",
+      "data-key": `route:${action}`, "aria-label": `${index + 1}: ${label(action, view)}`, style: "cursor:pointer",
       onclick: act, onkeydown: (e) => {
         if (e.key === "Enter" || e.key === " ") {
           e.preventDefault();

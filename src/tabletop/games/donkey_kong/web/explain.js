@@ -61,12 +61,68 @@ function obstacleAt(met) {
     : met.kind === "fireball" ? tr("the fireball at {at}", {at: met.at}) : tr("the obstacle at {at}", {at: met.at});
 }
 
+/** A space in words, from its name in the notation: "girder B, space 4" (B4), "ladder 2, rung 1" (L2.1), "the Finish". */
+export function placeName(name, view) {
+  const board = view?.board || {};
+  if (name === board.finish) return tr("the Finish");
+  const rung = /^(.+)\.(\d+)$/.exec(name);
+  if (rung) return tr("ladder {ladder}, rung {rung}", {ladder: ladderName(rung[1]), rung: Number(rung[2])});
+  const girder = /^(.*?)(\d+)$/.exec(name);
+  if (girder && girder[1]) return tr("girder {girder}, space {n}", {girder: girder[1], n: Number(girder[2])});
+  return name;
+}
+
+/** "2" for the packaged board's L2; a board of one's own may name its ladders otherwise. */
+function ladderName(name) {
+  return /^L\d+$/.test(name) ? name.slice(1) : name;
+}
+
+/** The ladders a route climbs or goes down, and which way (a move keeps one way on the ladders, R-K10). */
+function laddersOf(from, steps, view) {
+  const ladders = view?.board?.ladders || [];
+  const used = [];
+  let way = null;
+  let before = from;
+  for (const step of steps) {
+    const rung = /^(.+)\.(\d+)$/.exec(step);
+    if (rung) {
+      const ladder = ladders.find((l) => l.name === rung[1]);
+      const last = /^(.+)\.(\d+)$/.exec(before || "");
+      if (last && last[1] === rung[1]) way = Number(rung[2]) > Number(last[2]) ? "up" : "down";
+      else if (ladder && before === ladder.top) way = "down";
+      else if (ladder && before === ladder.bottom) way = "up";
+      if (!used.includes(rung[1])) used.push(rung[1]);
+    }
+    before = step;
+  }
+  return {used, way};
+}
+
+/** A route's button: where it ends in words, and the ladders it takes ("Move up ladder 2 to girder B, space 4 (B4)"). */
+function routeLabel(steps, view) {
+  const end = steps[steps.length - 1];
+  const from = view?.mover >= 0 ? view.state?.pawns?.[view.mover] : null;
+  const {used, way} = laddersOf(from, steps, view);
+  const place = placeName(end, view);
+  const onLadder = /^(.+)\.\d+$/.exec(end)?.[1];
+  const passed = used.filter((name) => name !== onLadder);  // ending on a rung names its ladder already
+  const fields = {place, space: end, ladders: list(passed.map(ladderName)), n: passed.length};
+  if (passed.length && way === "down") {
+    return trn("Move down ladder {ladders} to {place} ({space})", "Move down ladders {ladders} to {place} ({space})",
+      passed.length, fields);
+  }
+  if (passed.length) {
+    return trn("Move up ladder {ladders} to {place} ({space})", "Move up ladders {ladders} to {place} ({space})",
+      passed.length, fields);
+  }
+  if (way === "down") return tr("Move down to {place} ({space})", fields);
+  if (way === "up") return tr("Move up to {place} ({space})", fields);
+  return tr("Move to {place} ({space})", fields);
+}
+
 export function label(action, view) {
   let m;
-  if ((m = /^move (.*)$/.exec(action))) {
-    const steps = m[1].split(">");
-    return tr("Move {route}", {route: steps.join(" → ")});
-  }
+  if ((m = /^move (.*)$/.exec(action))) return routeLabel(m[1].split(">"), view);
   if ((m = /^play ([JH]\d+)$/.exec(action))) {
     const met = view ? contact(view) : null;
     if (!met) return tr("Play {card}", {card: cardName(m[1])});

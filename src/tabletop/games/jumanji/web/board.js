@@ -41,6 +41,7 @@ const OUTER = 455;
 const INNER = 150;
 const TURNS = 1.0;  // each arm winds one full turn
 const GRID_H = 230;  // the Doomsday Grid's strip under the board
+const START_GAP = 40;  // from a START box's centre to its word: past the mover's ring (32) round a pawn on it
 
 function colourOf(view, seat) {
   const name = view.board?.colours?.[seat];
@@ -177,9 +178,13 @@ export function draw(view, ctx) {
     return parts;
   }));
   for (let seat = 0; seat < colours.length && seat < 4; seat++) {  // the words stay live (they keep their size)
+    // beside its box, towards the board's edge: the pawns stand on the box at the start, and the word grows away
+    // from them when a small screen draws it larger
     const [sx, sy] = spot(seat, 0, lengths[seat] ?? 64);
-    root.append(svg("text", {x: sx, y: sy + 7, "text-anchor": "middle", "font-size": 20, "font-weight": 800,
-      fill: "#fff", stroke: "#0006", "stroke-width": 3, "paint-order": "stroke"}, tr("START")));
+    const below = sy > C;
+    root.append(svg("text", {x: sx, y: below ? sy + START_GAP : sy - START_GAP, "text-anchor": "middle",
+      "dominant-baseline": below ? "hanging" : "alphabetic", "font-size": 20, "font-weight": 800, fill: "#fff",
+      stroke: "#0006", "stroke-width": 3, "paint-order": "stroke", class: "start-label"}, tr("START")));
   }
   root.append(svg("text", {x: C, y: C + 14, "text-anchor": "middle", "font-size": 40, "font-weight": 800,
     fill: "#3b2a05", "letter-spacing": 2}, "JUMANJI"));

@@ -6,6 +6,7 @@ import {tr, trn} from "/static/i18n.js";
 const STRINGS = {
   you: tr("You"),
   guest: tr("You play as a guest. Claim a name to keep your games and a rating on every device."),
+  signIn: tr("Log in or sign up"),
   signedIn: (name) => tr("Signed in as {name}.", {name}),
   profile: tr("Your profile"),
   logout: tr("Log out"),
@@ -19,13 +20,8 @@ const STRINGS = {
   passkeyAdd: tr("Add a passkey"),
   passkeyAdded: tr("Passkey added: you can log in with it on this device."),
   noPasskeys: tr("This browser cannot use passkeys."),
-  game: tr("Game"),
   players: tr("Players"),
   playerCount: (n) => trn("{n} player", "{n} players", n),
-  wait: tr("Bots fill the free seats after"),
-  playNow: tr("Play now"),
-  playHelp: tr("Sits you at an open table of this game, or opens one that waits for players."),
-  open: tr("Open tables"),
   none: tr("No table is waiting for players."),
   join: tr("Join"),
   seatsFree: (n) => trn("{n} seat free", "{n} seats free", n),
@@ -34,9 +30,6 @@ const STRINGS = {
   rated: tr("rated"),
   unrated: tr("unrated"),
   bots: (s) => trn("bots in {n} second", "bots in {n} seconds", Math.round(s)),
-  boards: tr("Leaderboards"),
-  waits: [[30, trn("{n} second", "{n} seconds", 30)], [60, trn("{n} minute", "{n} minutes", 1)],
-    [120, trn("{n} minute", "{n} minutes", 2)], [300, trn("{n} minute", "{n} minutes", 5)]],
 };
 
 const $ = (id) => document.getElementById(id);
@@ -92,46 +85,46 @@ async function account() {
       error.textContent = problem.message;
     }
   };
+  // a guest's panel is one line and a closed "Log in or sign up" (the page draws it so: lobby.html), so that "Play
+  // now" is on a phone's first screen; it stays open once opened (after a wrong password, say)
+  const open = $("account-sign")?.open;
   box.replaceChildren(title, el("p", {class: "muted"}, STRINGS.guest),
-    el("form", {id: "account-form", onsubmit: submit("/api/login")},
-      field(STRINGS.name, name), field(STRINGS.password, password),
-      el("div", {class: "end-actions"},
-        el("button", {type: "submit", id: "login", class: "primary"}, STRINGS.login),
-        el("button", {type: "button", id: "signup", onclick: submit("/api/signup")}, STRINGS.signup),
-        el("button", {type: "button", id: "passkey-signup", onclick: submit("signup")}, STRINGS.passkeySignup),
-        el("button", {type: "button", id: "passkey-login", onclick: submit("login")}, STRINGS.passkeyLogin)),
-      error));
+    el("details", {id: "account-sign", open}, el("summary", {}, STRINGS.signIn),
+      el("form", {id: "account-form", onsubmit: submit("/api/login")},
+        field(STRINGS.name, name), field(STRINGS.password, password),
+        el("div", {class: "end-actions"},
+          el("button", {type: "submit", id: "login", class: "primary"}, STRINGS.login),
+          el("button", {type: "button", id: "signup", onclick: submit("/api/signup")}, STRINGS.signup),
+          el("button", {type: "button", id: "passkey-signup", onclick: submit("signup")}, STRINGS.passkeySignup),
+          el("button", {type: "button", id: "passkey-login", onclick: submit("login")}, STRINGS.passkeyLogin)),
+        error)));
 }
 
+/** "Play now": the page draws its form (lobby.html); here it is wired. */
 function quickForm() {
-  const game = el("select", {id: "quick-game"}, ...catalog.map((g) => el("option", {value: g.name}, g.title)));
-  const players = el("select", {id: "quick-players"});
+  const game = $("quick-game");
+  const players = $("quick-players");
   const fillPlayers = () => {
     const info = catalog.find((g) => g.name === game.value);
+    if (!info) return;
+    const before = players.value;
     players.replaceChildren(...Array.from({length: info.max_players - info.min_players + 1},
       (_, i) => el("option", {value: info.min_players + i}, String(info.min_players + i))));
+    if ([...players.options].some((option) => option.value === before)) players.value = before;
   };
   game.addEventListener("change", fillPlayers);
-  fillPlayers();
-  const wait = el("select", {id: "quick-wait"}, ...STRINGS.waits.map(([s, label]) => el("option", {value: s}, label)));
-  wait.value = "60";
-  const error = el("p", {class: "error", id: "quick-error", role: "alert"});
-  const form = el("form", {id: "quick-form", onsubmit: async (event) => {
+  fillPlayers();  // a browser may have brought back another game than the page's first
+  const error = $("quick-error");
+  $("quick-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
     try {
-      const seated = await api("/api/play", {game: game.value, players: Number(players.value), wait: Number(wait.value)});
-      go(seated, game.value);
+      const wait = Number($("quick-wait").value);
+      go(await api("/api/play", {game: game.value, players: Number(players.value), wait}), game.value);
     } catch (problem) {
       error.textContent = problem.message;
     }
-  }}, field(STRINGS.game, game), field(STRINGS.players, players), field(STRINGS.wait, wait),
-  el("p", {class: "muted"}, STRINGS.playHelp),
-  el("button", {type: "submit", class: "primary", id: "play-now"}, STRINGS.playNow), error);
-  const boards = el("p", {class: "leaderboards"}, `${STRINGS.boards}: `,
-    ...catalog.flatMap((g, i) => [i ? " · " : "", el("a", {href: `/leaderboard/${g.name}`}, g.title)]));
-  $("quick").replaceChildren(el("h2", {id: "quick-title"}, STRINGS.playNow), form,
-    el("h3", {id: "open-title"}, STRINGS.open), el("ul", {id: "open-tables", class: "game-list"}), boards);
+  });
 }
 
 function go(seated, game) {

@@ -1,7 +1,8 @@
 // Text on a board is drawn for a big screen. On a small one no label is dropped: every label that would show
 // smaller than 12 CSS px is drawn at 12 px instead (boards leave room for it, and say in their key what their
 // shapes and colours mean). One style rule per font size does it: no label is touched one by one. The scale is
-// worked out from the stage's size (kept as it changes) and the board's viewBox, so no update forces a layout.
+// worked out from the stage's size (kept as its ResizeObserver reports it) and the board's viewBox, so no update
+// forces a layout.
 export const SMALLEST = 12;
 
 const rules = document.createElement("style");
@@ -10,9 +11,8 @@ const sizes = new WeakMap();  // stage -> {width, height, zoom}
 
 function sizeOf(stage) {
   let size = sizes.get(stage);
-  if (!size) {
-    const box = stage.querySelector(".board-viewport") || stage;
-    size = {width: box.clientWidth, height: box.clientHeight, zoom: 1};
+  if (!size) {  // unknown until the stage's ResizeObserver reports it (before the first frame is painted): reading
+    size = {width: 0, height: 0, zoom: 1};  // it here would lay the half-built page out an extra time
     sizes.set(stage, size);
   }
   return size;

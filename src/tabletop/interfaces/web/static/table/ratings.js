@@ -9,7 +9,7 @@ const STRINGS = {
   after: tr("After"),
   change: tr("Change"),
   guest: tr("guest: not kept"),
-  bot: tr("bot (fixed)"),
+  bot: tr("bot: fixed rating"),
   provisional: tr("provisional"),
   waiting: tr("Rating the game…"),
 };

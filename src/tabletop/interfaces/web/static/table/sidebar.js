@@ -20,10 +20,22 @@ export function renderSeats(t) {
   patch(document.getElementById("seats"), ...t.view.seats.map((s) => seatLine(t, s)));
 }
 
+/** Whether the log is scrolled to its end, kept as the reader scrolls it: an update never measures the page (a
+ * measure in the middle of an update makes the browser lay the whole page out again, a slow phone's largest cost). */
+function following(list) {
+  if (list.following === undefined) {
+    list.following = true;
+    list.addEventListener("scroll", () => {
+      list.following = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+    }, {passive: true});
+  }
+  return list.following;
+}
+
 /** Append the new log lines (the whole log after a reconnection or an undo); keep to the end unless scrolled up. */
 export function renderLog(t, force = false) {
   const list = document.getElementById("log");
-  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+  const atEnd = following(list);
   if (t.logShown < 0 || t.logShown > t.log.length || list.children.length !== t.logShown) {
     list.replaceChildren();
     t.logShown = 0;
@@ -38,5 +50,8 @@ export function renderLog(t, force = false) {
   const added = t.log.length - t.logShown;
   list.append(fresh);
   t.logShown = t.log.length;
-  if (added && (atEnd || force)) list.scrollTop = list.scrollHeight;
+  if (added && (atEnd || force)) {  // once the frame is drawn, its layout done: the scroll measures nothing anew
+    cancelAnimationFrame(list.scrollFrame);
+    list.scrollFrame = requestAnimationFrame(() => setTimeout(() => { list.scrollTop = list.scrollHeight; }));
+  }
 }

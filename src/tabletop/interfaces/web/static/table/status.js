@@ -93,9 +93,13 @@ export function renderStatus(t) {
   const recent = `${t.recent.map((entry) => readable(t.view, entry)).join("\n")}\n${line.text.replace(/[\d.:]+( s)? left/, "")}`;
   if (recent !== t.recentShown) {
     t.recentShown = recent;
-    // measured once the frame is drawn (its layout done), so that it forces none
+    // measured once the frame is drawn (its layout done), so that it forces none: a measure at the frame's start
+    // would lay out a page the update just changed, inside the frame's own long task
     cancelAnimationFrame(t.recentFrame);
-    t.recentFrame = requestAnimationFrame(() => showRecent(t, document.getElementById("last")));
+    clearTimeout(t.recentTimer);
+    t.recentFrame = requestAnimationFrame(() => {
+      t.recentTimer = setTimeout(() => showRecent(t, document.getElementById("last")));
+    });
   }
   return line;
 }

@@ -22,8 +22,8 @@ export function setupZoom(t) {
   let gesture = null;  // {s, x, y, mid, dist} at the start of a pinch, or {x, y, px, py} at the start of a drag
   let dragged = false;
 
-  let w = port.clientWidth;
-  let h = port.clientHeight;
+  let w = 0;  // the viewport's size, from its ResizeObserver (before the first frame is painted; a read here would
+  let h = 0;  // lay the page out before it is built)
 
   function clamp() {
     z.s = Math.min(MAX, Math.max(1, z.s));
