@@ -219,3 +219,27 @@ def test_on_a_phone_play_on_this_board_leads_to_a_lobby_that_fits(browser: Any, 
         shoot(page, "editor-lobby-phone")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_editor_reads_in_german_on_a_phone(browser: Any, server: Any, shoot: Any, game: str) -> None:
+    context = browser.new_context(**DEVICES["phone"], locale="de-DE")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        page.goto(f"{server.url}/editor/{game}")
+        page.wait_for_selector("body[data-ready]")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert page.inner_text("#board-title") == "Der Spielplan" and page.inner_text("#undo") == "Zurück"
+        assert "Der Spielplan ist in Ordnung" in status(page)
+        page.locator("#board [data-place]").first.tap()
+        text = page.inner_text("main")
+        for english in ("Selected", "Download TOML", "Profile the board", "Add a", "Remove", "Keys on a", "Level ",
+                        "path", "Girder", "Ladder"):
+            assert english not in text, f"{english!r} is still English in the German editor of {game}"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= DEVICES["phone"]["viewport"]["width"], f"the page is {width}px wide"
+        assert violations(page) == []
+        shoot(page, f"editor-{game}-de-phone")
+    finally:
+        context.close()
