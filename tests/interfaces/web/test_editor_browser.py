@@ -125,7 +125,7 @@ def test_donkey_kong_dots_ladders_start_and_girders(browser: Any, server: Any) -
         page.check("text=START's first step may go onto this space")
         settled(page, "The board is fine")
         page.click("[data-place='START']")
-        assert "START: the first step goes onto A2 or A4 or A1" in page.inner_text("#place")
+        assert "START: the first step goes onto A2, A4, or A1" in page.inner_text("#place")
         # a ladder whose top goes: the problem names it, and it is marked on the board
         page.click("[data-place='E9']")
         page.click("text=Remove the right end space")  # E10 goes; the broken line F10-E10 moves to E9

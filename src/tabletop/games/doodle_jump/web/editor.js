@@ -23,9 +23,6 @@ export const STRINGS = {
   levelPads: (n) => trn("This level has {n} pad; each number once.", "This level has {n} pads; each number once.", n),
   taken: (number) => tr("{number} (on this level already)", {number}),
 };
-each number once.`,
-  taken: (number) => `${number} (on this level already)`,
-};
 
 function levels(data) {
   return data.levels || [];
