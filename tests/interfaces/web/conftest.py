@@ -52,9 +52,11 @@ def free_port() -> int:
 class LiveServer:
     """``tabletop serve`` in a thread: start, stop, start again on the same database."""
 
-    def __init__(self, database: str, settings: Settings) -> None:
+    def __init__(self, database: str, settings: Settings, limits: Limits | None = None) -> None:
         self.database = database
         self.settings = settings
+        # the test games are registered in this process only: analyses run in its threads, not in workers
+        self.limits = limits or Limits(analysis_workers=0)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: uvicorn.Server | None = None
@@ -62,8 +64,7 @@ class LiveServer:
         self.app: Any = None
 
     def start(self) -> LiveServer:
-        # the test games are registered in this process only: analyses run in its threads, not in workers
-        self.app = create_app(self.database, self.settings, limits=Limits(analysis_workers=0))
+        self.app = create_app(self.database, self.settings, limits=self.limits)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws="websockets-sansio", ws_per_message_deflate=False)
         self._server = uvicorn.Server(config)
@@ -151,11 +152,13 @@ def axe_source() -> str:
 
 @pytest.fixture
 def start_server(tmp_path: Path) -> Iterator[Any]:
-    """Start a server with other settings: ``start_server(Settings(...))``."""
+    """Start a server with other settings: ``start_server(Settings(...))``, or limits too (``limits=Limits(...)``,
+    ``database=``: one another started server uses)."""
     started: list[LiveServer] = []
 
-    def start(settings: Settings) -> LiveServer:
-        live = LiveServer(f"sqlite:///{tmp_path / f'games{len(started)}.db'}", settings).start()
+    def start(settings: Settings, limits: Limits | None = None, database: str | None = None) -> LiveServer:
+        url = database or f"sqlite:///{tmp_path / f'games{len(started)}.db'}"
+        live = LiveServer(url, settings, limits).start()
         started.append(live)
         return live
 

@@ -107,14 +107,18 @@ def test_the_chat_is_stored_with_the_game_and_shown_in_its_replay(client: TestCl
     with connect(client, jar, f"/ws/{g}?token={token_of(game, 0)}") as ann:
         ann.send_json({"type": "chat", "text": "before", "id": 1})
         answer(ann, 1)
+        answers = []
         for n, (seat, pick) in enumerate([(0, "left"), (1, "right")]):
             client.post(f"/api/games/{g}/act", json={"token": token_of(game, seat), "action": pick})
             ann.send_json({"type": "chat", "text": f"after {n + 1}", "id": 2 + n})
-            answer(ann, 2 + n)
+            answers.append(answer(ann, 2 + n))
+    # once the game is over its chat is closed: the line said after the last move is refused, not stored
+    assert answers[0]["type"] == "ack"
+    assert answers[1]["type"] == "error" and "the game is over: its chat is closed" in answers[1]["message"]
     replay = client.get(f"/api/games/{g}/chat", params={"step": 1}).json()
     assert [(x["text"], x["step"]) for x in replay["lines"]] == [("before", 0), ("after 1", 1)]
-    assert replay["can_post"] is False
-    assert len(client.get(f"/api/games/{g}/chat").json()["lines"]) == 3
+    assert replay["can_post"] is False and replay["over"] is True
+    assert [x["text"] for x in client.get(f"/api/games/{g}/chat").json()["lines"]] == ["before", "after 1"]
 
 
 def test_a_muted_author_is_not_delivered_to_the_muter(client: TestClient) -> None:

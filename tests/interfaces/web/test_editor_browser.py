@@ -125,7 +125,7 @@ def test_donkey_kong_dots_ladders_start_and_girders(browser: Any, server: Any) -
         page.check("text=START's first step may go onto this space")
         settled(page, "The board is fine")
         page.click("[data-place='START']")
-        assert "START: the first step goes onto A2 or A4 or A1" in page.inner_text("#place")
+        assert "START: the first step goes onto A2, A4, or A1" in page.inner_text("#place")
         # a ladder whose top goes: the problem names it, and it is marked on the board
         page.click("[data-place='E9']")
         page.click("text=Remove the right end space")  # E10 goes; the broken line F10-E10 moves to E9
@@ -217,5 +217,29 @@ def test_on_a_phone_play_on_this_board_leads_to_a_lobby_that_fits(browser: Any, 
         assert width <= 390, f"the lobby is {width}px wide"
         assert violations(page) == []
         shoot(page, "editor-lobby-phone")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_editor_reads_in_german_on_a_phone(browser: Any, server: Any, shoot: Any, game: str) -> None:
+    context = browser.new_context(**DEVICES["phone"], locale="de-DE")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        page.goto(f"{server.url}/editor/{game}")
+        page.wait_for_selector("body[data-ready]")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert page.inner_text("#board-title") == "Der Spielplan" and page.inner_text("#undo") == "Zurück"
+        assert "Der Spielplan ist in Ordnung" in status(page)
+        page.locator("#board [data-place]").first.tap()
+        text = page.inner_text("main")
+        for english in ("Selected", "Download TOML", "Profile the board", "Add a", "Remove", "Keys on a", "Level ",
+                        "path", "Girder", "Ladder"):
+            assert english not in text, f"{english!r} is still English in the German editor of {game}"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= DEVICES["phone"]["viewport"]["width"], f"the page is {width}px wide"
+        assert violations(page) == []
+        shoot(page, f"editor-{game}-de-phone")
     finally:
         context.close()

@@ -80,6 +80,20 @@ def test_a_problem_page_and_a_refusal_are_in_the_viewers_language(client: TestCl
     assert client.get("/api/games/nonexistent").json()["detail"] == "there is no game 'nonexistent' on this server"
 
 
+def test_a_page_nobody_has_and_the_board_editor_are_in_the_viewers_language(client: TestClient) -> None:
+    missing = client.get("/nowhere", headers={"Accept-Language": "de", "Accept": "text/html"})
+    assert missing.status_code == 404 and '<html lang="de">' in missing.text
+    assert "Unter /nowhere gibt es auf diesem Server keine Seite." in missing.text
+    editor = client.get("/editor/jumanji", headers={"Accept-Language": "fr"})
+    assert editor.status_code == 200 and '<html lang="fr">' in editor.text
+    assert "<title>tabletop · éditeur de plateau</title>" in editor.text
+    french = client.get("/locales/fr.json").json()["messages"]
+    # the editor's scripts, the page's own and each game's editor.js, have their words in the catalog
+    assert french["Undo"] and french["The four colour paths, from START to the centre"]
+    assert french["Keys on a slot: 3 to 9 set its pad's number (0 for 10), Delete removes the pad."]
+    assert french["The girders, ladders, dots and START"]
+
+
 def test_the_pages_catalog_is_served_per_language_with_its_plural_categories(client: TestClient) -> None:
     german = client.get("/locales/de.json")
     assert german.status_code == 200

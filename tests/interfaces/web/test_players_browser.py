@@ -19,10 +19,10 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 WORDS = {
     "en": {"locale": "en-US", "signed_in": "Signed in as", "host": "host Ann", "free": "1 seat free",
            "luck": "Good luck!", "provisional": "provisional", "people": "people", "sign_up": "Sign up",
-           "choose": "must choose"},
+           "choose": "must choose", "closed": "The game is over: the chat is closed."},
     "de": {"locale": "de-DE", "signed_in": "Angemeldet als", "host": "Gastgeber Ann", "free": "1 Platz frei",
            "luck": "Viel Glück!", "provisional": "vorläufig", "people": "Menschen", "sign_up": "Registrieren",
-           "choose": "wählen"},
+           "choose": "wählen", "closed": "Die Partie ist vorbei: Der Chat ist geschlossen."},
 }
 
 
@@ -115,6 +115,10 @@ def test_two_strangers_meet_at_an_open_table_chat_and_play_a_rated_game(browser:
             mover.click(".choice[data-action='left']" if mover is ann else ".choice[data-action='right']")
         for page in (ann, bob):
             page.wait_for_selector("#rating-table")
+            # the server takes no more chat: the field and the phrases are disabled, and say why
+            assert words["closed"] in page.inner_text("#chat-closed")
+            assert page.is_disabled("#chat-input") and page.is_disabled("#chat-send")
+            assert page.is_disabled(f".chat-phrase:has-text('{words['luck']}')")
         ann_change = ann.inner_text("#rating-table tr[data-seat='0'] .rating-change")
         bob_change = bob.inner_text("#rating-table tr[data-seat='1'] .rating-change")
         assert ann_change.startswith("+") and bob_change.startswith("−"), (ann_change, bob_change)

@@ -4,7 +4,7 @@
 runs it with uvicorn. The server is authoritative: clients send actions (by
 their notation) and receive views; the rules, the dice and the bots run here.
 
-WebSocket protocol (``/ws/{game_id}?token=...``, JSON text frames):
+WebSocket protocol (``/ws/{game_id}?token=...``, JSON text frames; the lobby's is :mod:`.lobby_feed`):
 
 - server to client: ``{"type": "view", ...}`` (see :func:`views.seat_view`) after every
   change, ``{"type": "ack", "id": ..., "n": ...}`` when a request was accepted and
@@ -34,9 +34,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from tabletop._version import __version__
 from tabletop.core.errors import TabletopError
 from tabletop.core.i18n import LANGUAGES, _
-from tabletop.core.record import SEEDED, Record
 from tabletop.core.registry import list_games
-from tabletop.core.replay import drawn_from_seed
 from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.analysis import Analyses
@@ -59,6 +57,7 @@ from tabletop.interfaces.web.language import (
 )
 from tabletop.interfaces.web.limits import AddressLimiter, BodyLimit, Limits
 from tabletop.interfaces.web.live import race_for
+from tabletop.interfaces.web.lobby_feed import LobbyFeed, lobby_router
 from tabletop.interfaces.web.messages import (
     ActRequest,
     CreateRequest,
@@ -73,7 +72,6 @@ from tabletop.interfaces.web.options import Boards, board_of, board_option, chec
 from tabletop.interfaces.web.peers import Peers
 from tabletop.interfaces.web.players import PlayerLimits, Players
 from tabletop.interfaces.web.players_api import GuestCookie, players_router
-from tabletop.interfaces.web.rooms import Room
 from tabletop.interfaces.web.services import Services, Settings
 from tabletop.interfaces.web.shards import Shard
 from tabletop.interfaces.web.sockets import serve_socket
@@ -124,6 +122,8 @@ def create_app(
     replays = AddressLimiter(limits.replays_per_second, limits.replays_burst, limits.addresses,
                              limits.server_replays_per_second, 2 * limits.server_replays_per_second)
     open_tables = OpenTables(hub, players)
+    lobby = LobbyFeed(open_tables, limits)
+    services.tables_changed = lobby.changed
     chats = Chats(store, services.writer, players)
     services.chat = chats
 
@@ -135,6 +135,7 @@ def create_app(
         analyses.start()
         yield
         await analyses.close()
+        await lobby.close()
         open_tables.close()
         await hub.close()
         await services.pool.close()
@@ -159,6 +160,7 @@ def create_app(
     app.add_middleware(GuestCookie, secure=players.limits.secure_cookies)
     app.include_router(players_router(players, hub))
     app.include_router(tables_router(open_tables))
+    app.include_router(lobby_router(lobby, limits, app.state.sockets))  # before /ws/{game_id}
     app.include_router(chat_router(chats, hub))
     # pages, scripts, styles and JSON leave compressed (a phone on a slow network loads the table in a third of the
     # bytes); level 6, not 9: nearly as small, at a fraction of the server's time
@@ -185,7 +187,7 @@ def create_app(
             return JSONResponse({"detail": "invalid request: the body is not JSON this server reads (nested too "
                                            "deep, or a number too long)"}, status_code=422)
         if exc.status_code == 404 and wants_page(request):
-            return problem_page(404, f"There is no page at {request.url.path[:80]} on this server.")
+            return problem_page(404, _("There is no page at {path} on this server.").format(path=request.url.path[:80]))
         return await http_exception_handler(request, exc)
 
     # -- pages -------------------------------------------------------------------------
@@ -238,7 +240,7 @@ def create_app(
         """What the server holds now (for operators and the load scripts)."""
         return {
             "shard": owned.name, "games_in_memory": len(hub.rooms), "games_loaded": hub.loaded,
-            "games_put_away": hub.evicted,
+            "games_put_away": hub.evicted, "lobby_listings": lobby.computed,
             "sockets": sum(app.state.sockets.values()), "bot_decisions": services.pool.decisions,
             "bot_decisions_over_budget": services.pool.over_budget, "transactions": services.writer.transactions,
             "actions_stored": services.writer.appended,
@@ -398,7 +400,7 @@ def create_app(
         """The analysis of a finished game: 200 when it is done, 202 (ask again after ``Retry-After``) while
         it waits or runs, 429 over a quota (see ``analysis.py``)."""
         room = await hub.room(game_id)
-        status, body, wait = await analyses.of(room.id, record_of(room), request.client.host if request.client
+        status, body, wait = await analyses.of(room.id, room.record(), request.client.host if request.client
                                                else "unknown")
         headers = {"Retry-After": str(max(1, round(wait)))} if status == 202 else None
         return JSONResponse(body, status_code=status, headers=headers)
@@ -406,7 +408,7 @@ def create_app(
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str) -> Response:
         room = await hub.room(game_id)
-        record = record_of(room)
+        record = room.record()
         return Response(
             record.to_json() + "\n",
             media_type="application/json",
@@ -422,29 +424,7 @@ def create_app(
     async def unknown_page(request: Request, path: str) -> Response:
         if not wants_page(request):
             return JSONResponse({"detail": "Not Found"}, status_code=404)
-        return problem_page(404, f"There is no page at /{path[:80]} on this server.")
+        return problem_page(404, _("There is no page at {path} on this server.").format(path=f"/{path[:80]}"))
 
     return app
 
-
-def record_of(room: Room) -> Record:
-    """The game's record; the seed is published only once the game is over. A board of one's own goes in
-    it by content, and a finished game whose every chance outcome is its seed's says so (``chance``), so
-    ``tabletop replay --strict`` checks it."""
-    state = room.state
-    over = state.is_terminal()
-    record = Record(
-        game=room.game.name,
-        version=__version__,
-        options=room.options,
-        seed=room.seed if over else None,
-        # a person who turned the learners' odds hints on at any time is recorded so
-        agents=[seat.bot or ("human (odds hints on)" if seat.hints_used else "human") for seat in room.seats],
-        actions=[str(a) for a in state.history()],
-        winners=list(state.winners()) if over else None,
-        returns=[float(r) for r in state.returns()] if over else None,
-        boards=dict(room.boards) or None,
-    )
-    if over and drawn_from_seed(record):
-        record.chance = SEEDED
-    return record

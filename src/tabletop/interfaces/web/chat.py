@@ -12,7 +12,8 @@ Each viewer may **mute** an author (their lines are no longer sent to that viewe
 may **remove** a spectator (their socket is closed and they may not come back to this table as a
 spectator). Authors are named by a per-table id (a hash of the table and the person), never by
 anything that reaches another table, and a seat's secret token typed into a message is masked.
-Chat lines are sent only to the viewers of their own table.
+Chat lines are sent only to the viewers of their own table. Once the game is over its chat is closed
+(a line is refused, 409; the page disables its field and says why), and it is read in the replay.
 """
 
 from __future__ import annotations
@@ -157,7 +158,8 @@ class Chats:
                      if not (hand and ln["channel"] == SPECTATORS) and ln["author"] not in muted]
         return {"lines": lines, "phrases": [_(phrase) for phrase in PHRASES],
                 "me": self._author(room.id, owner) if owner else None,
-                "can_post": owner is not None and not room.state.is_terminal(), "muted": sorted(
+                "can_post": owner is not None and not room.state.is_terminal(), "over": room.state.is_terminal(),
+                "muted": sorted(
                     self.tables[room.id].muted.get(owner or "", set())) if room.id in self.tables else []}
 
     def leave(self, game_id: str, conn: Connection) -> None:
@@ -196,6 +198,8 @@ class Chats:
             return {"type": "error", "id": request.id, "message": exc.message}
 
     async def _say(self, room: Room, table: TableChat, conn: Connection, viewer: Viewer, text: str) -> None:
+        if room.state.is_terminal():
+            raise Refused(_("the game is over: its chat is closed (it stays in the replay)"), 409)
         text = self._mask(room, clean_text(text))
         if not text:
             raise Refused(_("say something: the message is empty"), 422)

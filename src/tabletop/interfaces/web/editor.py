@@ -29,21 +29,22 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from tabletop.analysis.boards import BoardCheck, check_board, default_players
 from tabletop.core.datafile import BOARD_PREFIX, data_option, packaged_text
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
+from tabletop.core.i18n import _
 from tabletop.core.play import Streams
 from tabletop.core.registry import data_part, game_class, list_games, web_board
 from tabletop.interfaces.web.boards import board_module, board_style, static_board
 from tabletop.interfaces.web.errors import Refused
+from tabletop.interfaces.web.language import html_page
 from tabletop.interfaces.web.limits import AddressLimiter, Limits
 from tabletop.interfaces.web.options import Boards, board_option
 from tabletop.interfaces.web.views import position_view
 
-STATIC = Path(__file__).resolve().parent / "static"
 #: the page's own module of each game, beside its ``board.js``, and its styles (optional)
 EDITOR_MODULE = "editor.js"
 EDITOR_STYLE = "editor.css"
@@ -102,7 +103,7 @@ def preview(game: Game) -> dict[str, Any]:
     after the setup (the chance outcomes nobody rolls, from seed 0: deals, stacks, an opening roll-off)."""
     state = game.new_initial_state()
     streams = Streams(0)
-    for _ in range(SETUP_STEPS):
+    for _step in range(SETUP_STEPS):
         if state.is_terminal() or state.current_player() >= 0 or state.chance_roller() is not None:
             break
         state.apply_action(streams.chance(state))
@@ -152,7 +153,7 @@ class Profiles:
         try:
             await asyncio.wait_for(self._lock.acquire(), timeout=self.limits.profile_seconds)
         except TimeoutError:
-            raise Refused("another board is being profiled; try again in a moment", 503,
+            raise Refused(_("another board is being profiled; try again in a moment"), 503,
                           retry_after=self.limits.profile_seconds) from None
         try:
             loop = asyncio.get_running_loop()
@@ -175,11 +176,12 @@ async def board_text(request: Request, limits: Limits) -> str:
     """The request's body as a board's text: UTF-8, at most the server's board size."""
     raw = await request.body()
     if len(raw) > limits.board_bytes:
-        raise Refused(f"a board is at most {limits.board_bytes // 1024} kB, this one is {len(raw):,} bytes", 413)
+        raise Refused(_("a board is at most {limit} kB, this one is {size} bytes").format(
+            limit=limits.board_bytes // 1024, size=f"{len(raw):,}"), 413)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise Refused(f"a board is UTF-8 text (byte {exc.start + 1} is not)", 422) from None
+        raise Refused(_("a board is UTF-8 text (byte {n} is not)").format(n=exc.start + 1), 422) from None
 
 
 def add_editor(app: FastAPI, limits: Limits, boards: Boards) -> Profiles:
@@ -194,17 +196,18 @@ def add_editor(app: FastAPI, limits: Limits, boards: Boards) -> Profiles:
     def known(game: str) -> None:
         if not editable(game):
             games = [g for g in list_games() if editable(g)]
-            raise Refused(f"there is no board editor for {game[:64]!r}; editors: {', '.join(games)}", 404)
+            raise Refused(_("there is no board editor for {game}; editors: {games}").format(
+                game=repr(game[:64]), games=", ".join(games)), 404)
 
-    def quota(limiter: AddressLimiter, request: Request, what: str) -> None:
+    def quota(limiter: AddressLimiter, request: Request, refusal: str) -> None:
         wait = limiter.take(_address(request))
         if wait:
-            raise Refused(f"too many {what} from your address; try again in {wait:.0f} s", 429, retry_after=wait)
+            raise Refused(refusal.format(seconds=f"{wait:.0f}"), 429, retry_after=wait)
 
     @app.get("/editor/{game}", include_in_schema=False)
-    async def editor_page(game: str) -> FileResponse:
+    async def editor_page(game: str) -> HTMLResponse:
         known(game)
-        return FileResponse(STATIC / "editor.html")
+        return html_page("editor.html")
 
     @app.get("/api/editor/{game}")
     async def api_editor(game: str) -> dict[str, Any]:
@@ -212,7 +215,7 @@ def add_editor(app: FastAPI, limits: Limits, boards: Boards) -> Profiles:
         info = game_class(game).info
         text = packaged_text(game)
         return {
-            "game": game, "title": info.title, "toml": text, "data": json_data(text),
+            "game": game, "title": _(info.title), "toml": text, "data": json_data(text),
             "option": data_option(game), "editor_module": editor_module(game), "editor_style": editor_style(game),
             "board_module": board_module(game),
             "board_style": board_style(game), "players": {"min": info.min_players, "max": info.max_players,
@@ -224,7 +227,7 @@ def add_editor(app: FastAPI, limits: Limits, boards: Boards) -> Profiles:
     @app.post("/api/editor/{game}/check")
     async def api_check(game: str, request: Request) -> dict[str, Any]:
         known(game)
-        quota(checks, request, "board checks")
+        quota(checks, request, _("too many board checks from your address; try again in {seconds} s"))
         text = await board_text(request, limits)
         return await asyncio.to_thread(lambda: checked(check_board(game, text, playouts=0), text))
 
@@ -235,13 +238,16 @@ def add_editor(app: FastAPI, limits: Limits, boards: Boards) -> Profiles:
         info = game_class(game).info
         count = players if players is not None else default_players(game)
         if not info.min_players <= count <= info.max_players:
-            raise Refused(f"{game} is for {info.min_players} to {info.max_players} players, not {count}", 422)
+            raise Refused(_("{game} is for {low} to {high} players, not {n}").format(
+                game=game, low=info.min_players, high=info.max_players, n=count), 422)
         if not 1 <= games <= limits.profile_games:
-            raise Refused(f"a profile plays from 1 to {limits.profile_games} games on this server, not {games}", 422)
+            raise Refused(_("a profile plays from 1 to {most} games on this server, not {n}").format(
+                most=limits.profile_games, n=games), 422)
         if not 0 <= seed < 2**63:
-            raise Refused("the seed is a number from 0 to 2**63 - 1", 422)
+            raise Refused(_("the seed is a number from 0 to 2**63 - 1"), 422)
         text = await board_text(request, limits)
-        quota(profile_quota, request, "board profiles")
+        quota(profile_quota, request,
+              _("too many board profiles from your address; try again in {seconds} s"))
         found = await profiles.run(game, text, count, games, seed)
         return Response(json.dumps(found), media_type="application/json")
 
@@ -249,17 +255,18 @@ def add_editor(app: FastAPI, limits: Limits, boards: Boards) -> Profiles:
     async def api_board(digest: str) -> dict[str, Any]:
         """A board kept in the database (a game on it was created): its game, its text and a view of it as played."""
         if not DIGEST.fullmatch(digest):
-            raise Refused("a board is named by the SHA-256 of its text: 64 hexadecimal digits", 422)
+            raise Refused(_("a board is named by the SHA-256 of its text: 64 hexadecimal digits"), 422)
         found = previews.get(digest)
         if found is None:
             stored = await asyncio.to_thread(boards.stored, digest)
             if stored is None:
-                raise Refused(f"there is no board {digest[:12]} on this server", 404)
+                raise Refused(_("there is no board {digest} on this server").format(digest=digest[:12]), 404)
             game, text = stored
             try:
                 made = await asyncio.to_thread(boards.make, game, {board_option(game): BOARD_PREFIX + digest})
             except TabletopError as exc:  # a board kept by an older version that no longer loads
-                raise Refused(f"the board {digest[:12]} does not load: {exc}", 409) from None
+                raise Refused(_("the board {digest} does not load: {problem}").format(digest=digest[:12], problem=exc),
+                              409) from None
             found = previews[digest] = {"digest": digest, "game": game, "toml": text,
                                         "preview": await asyncio.to_thread(preview, made)}
             while len(previews) > PREVIEWS:

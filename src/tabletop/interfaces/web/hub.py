@@ -30,7 +30,7 @@ from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.rooms import Room
 from tabletop.interfaces.web.services import Services
 from tabletop.interfaces.web.shards import GAME_ID, owner_of
-from tabletop.interfaces.web.store import FINISHED, StoredGame
+from tabletop.interfaces.web.store import FINISHED, WAITING, StoredGame
 
 log = logging.getLogger("tabletop.web")
 
@@ -90,9 +90,12 @@ class Hub:
         return room
 
     def add(self, stored: StoredGame) -> Room:
-        """Hold a game read from the store (just created, or loaded) and let the server play its moves."""
+        """Hold a game just created and let the server play its moves (one that waits may be an open table)."""
         self._make_space()
-        return self._hold(self._build(stored), stored)
+        room = self._hold(self._build(stored), stored)
+        if stored.status == WAITING:
+            self.services.tables_changed()
+        return room
 
     def _build(self, stored: StoredGame) -> Room:
         try:

@@ -11,7 +11,8 @@ on the internet cannot be exhausted by one address:
   game, for a board written as JSON text);
 - an address creates at most :attr:`Limits.games_per_minute` games (429), the whole server at most
   :attr:`Limits.server_games_per_minute`, and an address keeps at most
-  :attr:`Limits.sockets_per_address` WebSockets open (an IPv6 client is its /64: see ``guard.py``);
+  :attr:`Limits.sockets_per_address` WebSockets open, a game's and the lobby's alike (an IPv6 client is its
+  /64: see ``guard.py``);
 - replay steps and analyses are rate-limited per address and in all (429 with ``Retry-After``);
 - connections are capped per client and in all, and a request must arrive within
   :attr:`Limits.header_seconds` (``guard.py``);
@@ -103,6 +104,10 @@ class Limits:
     profile_games: int = 5_000
     profile_seconds: float = 20.0
     profiles_per_minute: float = 4.0
+    #: while a lobby listens (``/ws/lobby``), its open tables are computed again at least this often (seconds:
+    #: what other shards and clocks change), and at most every :attr:`lobby_gap` seconds however much changes
+    lobby_seconds: float = 2.0
+    lobby_gap: float = 0.25
 
     def __post_init__(self) -> None:
         for name, value in vars(self).items():

@@ -3,7 +3,8 @@
 A host makes a table **public** (``"public": true`` when creating it): while it waits, the lobby
 lists it (``GET /api/tables``: the game, its options, the seats free, the host's rating) and anyone
 may take a free seat (``POST /api/tables/{id}/sit``: a new secret link for that seat, which counts
-as joined; the game starts when every seat is taken). **Play now** (``POST /api/play``) seats the
+as joined; the game starts when every seat is taken). A lobby is sent the list as it changes
+(``/ws/lobby``, :mod:`.lobby_feed`). **Play now** (``POST /api/play``) seats the
 player at the oldest waiting public table of their game with a seat free, or opens one: the player
 hosts it, the other seats are free, and after the wait they chose (``wait``, seconds) bots of the
 lobby's usual level take the seats nobody took. Private invite links are unchanged.
@@ -105,6 +106,7 @@ class OpenTables:
                          "provisional": provisional(rating[1]) if rating else True},
                 "rated": bool(row["rated"]), "clock": row["clock"],
                 "fill_in": None if fill_at is None else max(0.0, (fill_at - datetime.now(UTC)).total_seconds()),
+                "fill_at": None if fill_at is None else round(fill_at.timestamp(), 3),
             })
         return tables
 
@@ -179,9 +181,10 @@ class OpenTables:
             host = tuple(s for s, info in enumerate(room.seats) if info.host) or (0,)
             await room.start(host, FILL_LEVEL)
 
-    async def overdue(self) -> None:
-        """Fill the tables whose wait ran out while no timer watched them (after a restart)."""
-        for table in await asyncio.to_thread(self.waiting):
+    async def overdue(self, waiting: list[dict[str, Any]] | None = None) -> None:
+        """Fill the tables whose wait ran out while no timer watched them (after a restart); ``waiting``: the
+        tables just listed, if they were."""
+        for table in waiting if waiting is not None else await asyncio.to_thread(self.waiting):
             if table["fill_in"] == 0.0 and table["id"] not in self._timers:
                 await self.fill(table["id"])
 

@@ -21,9 +21,12 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from types import MappingProxyType
 
+from tabletop._version import __version__
 from tabletop.core.actions import Action
 from tabletop.core.errors import IllegalActionError
 from tabletop.core.i18n import _
+from tabletop.core.record import SEEDED, Record
+from tabletop.core.replay import drawn_from_seed
 from tabletop.core.state import State
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.actionlog import ActionLog
@@ -113,6 +116,7 @@ class Room:
         else:
             await self.seating.save()
         self.broadcast()
+        self.services.tables_changed()
 
     async def sit(self, token_hash: str, name: str, expires: str) -> int | None:
         """A newcomer takes a free seat of this waiting public table (``None``: none free); the game
@@ -125,6 +129,7 @@ class Room:
         else:
             await self.seating.save()
         self.broadcast()
+        self.services.tables_changed()
         return seat
 
     async def start(self, hand: Hand, stand_in: str) -> None:
@@ -132,6 +137,7 @@ class Room:
         self.seating.seat_stand_ins(hand, stand_in, lambda seat: views.seat_label(self.readonly, seat))
         await self._begin()
         self.broadcast()
+        self.services.tables_changed()
 
     async def _begin(self) -> None:
         self.seating.begin()
@@ -144,6 +150,8 @@ class Room:
         self.seating.rename(hand, name, seat)
         await self.seating.save()
         self.broadcast()
+        if self.seating.status == WAITING:  # the open tables show the seats' names
+            self.services.tables_changed()
 
     async def set_prefs(self, hand: Hand, auto_roll: bool | None, hints: bool | None) -> None:
         """A person's settings: the server rolls their dice at once (``auto_roll``), odds hints (``hints``)."""
@@ -269,6 +277,28 @@ class Room:
     def broadcast(self) -> None:
         """Tell every connection that the game changed (each is sent only what its seat may see)."""
         self.audience.changed()
+
+    def record(self) -> Record:
+        """The game's record; the seed is published only once the game is over. A board of one's own goes in
+        it by content, and a finished game whose every chance outcome is its seed's says so (``chance``), so
+        ``tabletop replay --strict`` checks it."""
+        state = self.state
+        over = state.is_terminal()
+        record = Record(
+            game=self.game.name,
+            version=__version__,
+            options=self.options,
+            seed=self.seed if over else None,
+            # a person who turned the learners' odds hints on at any time is recorded so
+            agents=[seat.bot or ("human (odds hints on)" if seat.hints_used else "human") for seat in self.seats],
+            actions=[str(a) for a in state.history()],
+            winners=list(state.winners()) if over else None,
+            returns=[float(r) for r in state.returns()] if over else None,
+            boards=dict(self.boards) or None,
+        )
+        if over and drawn_from_seed(record):
+            record.chance = SEEDED
+        return record
 
     # -- its life in the hub ---------------------------------------------------------------------
     def touch(self) -> None:

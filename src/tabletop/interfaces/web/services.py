@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 GAMES_KEPT = 256
 
 
+def _unheard() -> None:
+    """No lobby listens to the open tables (a server built without :mod:`.lobby_feed`)."""
+
+
 class PlayersHook(Protocol):
     """What the rooms tell the players' part of the server (:class:`~.players.Players`)."""
 
@@ -105,6 +109,8 @@ class Services:
     players: PlayersHook | None = None
     #: the tables' chat; ``None``: no chat
     chat: ChatHook | None = None
+    #: called when the open tables may have changed (a waiting game made, joined, sat at, renamed or started)
+    tables_changed: Callable[[], None] = _unheard
 
     def game(self, name: str, options: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
         """The game for stored options and its static board, shared by every room with these options."""

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import WebSocket
@@ -48,7 +49,7 @@ UNSUPPORTED, INVALID, TOO_BIG, TRY_LATER = 1003, 1007, 1009, 1013
 FORBIDDEN, NOT_FOUND = 4403, 4404
 
 
-def _reason(text: str) -> str:
+def fit_reason(text: str) -> str:
     """A close reason fits in 123 bytes of UTF-8."""
     return text.encode("utf-8")[:123].decode("utf-8", errors="ignore")
 
@@ -56,19 +57,54 @@ def _reason(text: str) -> str:
 async def serve_socket(
     ws: WebSocket, hub: Hub, limits: Limits, open_sockets: dict[str, int], game_id: str, token: str | None
 ) -> None:
+    await serve_bounded(ws, limits, open_sockets, lambda: _serve(ws, hub, limits, game_id, token))
+
+
+async def serve_bounded(
+    ws: WebSocket, limits: Limits, open_sockets: dict[str, int], serve: Callable[[], Awaitable[None]]
+) -> None:
+    """Accept ``ws`` and ``serve`` it, if its address and the server hold fewer sockets than allowed (a game's
+    and the lobby's count alike); else close it with 1008."""
     address = client_key(ws.client.host) if ws.client else "unknown"
     await ws.accept()
     if open_sockets.get(address, 0) >= limits.sockets_per_address or sum(open_sockets.values()) >= limits.sockets:
-        await ws.close(code=POLICY, reason=_reason(f"too many open connections (at most "
+        await ws.close(code=POLICY, reason=fit_reason(f"too many open connections (at most "
                                                    f"{limits.sockets_per_address} from one address)"))
         return
     open_sockets[address] = open_sockets.get(address, 0) + 1
     try:
-        await _serve(ws, hub, limits, game_id, token)
+        await serve()
     finally:
         open_sockets[address] -= 1
         if open_sockets[address] <= 0:
             del open_sockets[address]
+
+
+class Broken(Exception):
+    """A frame broke the server's rules: the socket is closed with ``code``."""
+
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code, self.reason = code, reason
+
+
+async def read_message(ws: WebSocket, limits: Limits, bucket: TokenBucket) -> Message | None:
+    """The client's next message, checked before it costs anything (``None``: it left); :class:`Broken` when
+    a frame is binary (1003), too big (1009), too soon (1008) or not a message (1007)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        raise Broken(UNSUPPORTED, "binary frames are not accepted: send JSON text")
+    if len(text) > limits.frame_bytes or len(text.encode("utf-8")) > limits.frame_bytes:
+        raise Broken(TOO_BIG, f"a message may be at most {limits.frame_bytes} bytes")
+    if not bucket.take():
+        raise Broken(POLICY, f"more than {limits.messages_per_second:g} messages a second")
+    try:
+        return parse_message(text)
+    except BadMessage as exc:
+        raise Broken(INVALID, f"invalid message: {exc}") from None
 
 
 async def _serve(ws: WebSocket, hub: Hub, limits: Limits, game_id: str, token: str | None) -> None:
@@ -104,31 +140,20 @@ async def _serve(ws: WebSocket, hub: Hub, limits: Limits, game_id: str, token: s
     if conn.close_code is not None:
         with contextlib.suppress(Exception):
             # a viewer that does not read may never take the close frame: do not wait for it long
-            await asyncio.wait_for(ws.close(code=conn.close_code, reason=_reason(conn.close_reason)), timeout=2.0)
+            await asyncio.wait_for(ws.close(code=conn.close_code, reason=fit_reason(conn.close_reason)), timeout=2.0)
 
 
 async def _receive(ws: WebSocket, hub: Hub, room: Room, conn: Connection, limits: Limits) -> None:
     """Read, check and answer the client's messages until it leaves or breaks a rule."""
     bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
     while not conn.closed:
-        message = await ws.receive()
-        if message["type"] == "websocket.disconnect":
-            conn.close()
-            return
-        text = message.get("text")
-        if text is None:
-            conn.kill(UNSUPPORTED, "binary frames are not accepted: send JSON text")
-            return
-        if len(text) > limits.frame_bytes or len(text.encode("utf-8")) > limits.frame_bytes:
-            conn.kill(TOO_BIG, f"a message may be at most {limits.frame_bytes} bytes")
-            return
-        if not bucket.take():
-            conn.kill(POLICY, f"more than {limits.messages_per_second:g} messages a second")
-            return
         try:
-            request = parse_message(text)
-        except BadMessage as exc:
-            conn.kill(INVALID, f"invalid message: {exc}")
+            request = await read_message(ws, limits, bucket)
+        except Broken as exc:
+            conn.kill(exc.code, exc.reason)
+            return
+        if request is None:
+            conn.close()
             return
         if isinstance(request, ChatMessage | Mute | RemoveSpectator):
             if hub.services.chat is not None:

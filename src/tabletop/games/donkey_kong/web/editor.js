@@ -2,43 +2,48 @@
 // ladders between them, the broken lines the barrels take down, and START with the spaces its first step
 // goes onto (see the page's editor.js). Spaces are named as in the game: A1 is the left end of girder A.
 import {el, svg} from "/static/common.js";
+import {LANGUAGE, tr, trn} from "/static/i18n.js";
+
+/** "A1 or B3": spaces as the page's language lists alternatives */
+const either = (names) => new Intl.ListFormat(LANGUAGE, {type: "disjunction"}).format(names);
 
 export const STRINGS = {
-  board: "The girders, ladders, dots and START",
-  keys: "Keys on a space: R red dot, K black dot, S START steps onto it, L a ladder up from it.",
-  space: (name, marks) => `${name}${marks.length ? `: ${marks.join(", ")}` : ""}`,
-  redDot: "red dot",
-  blackDot: "black dot",
-  startJoin: "START steps onto it",
-  finish: "the Finish",
-  drop: "Donkey Kong drops barrels here",
-  oil: "beside the Oil Can",
-  front: "in front of Donkey Kong",
-  ladder: (name, bottom, top, rungs) => `Ladder ${name}, from ${bottom} up to ${top}, ${rungs} ${rungs === 1 ? "rung"
-    : "rungs"}`,
-  start: (joins) => `START: the first step goes onto ${joins.join(" or ") || "no space"}`,
-  spaceTitle: (name, girder) => `Space ${name} (girder ${girder})`,
-  redDotToggle: "Red dot: a pawn landing here by exact count draws a card",
-  blackDotToggle: "Black dot: a barrel stands here at the start",
-  startToggle: "START's first step may go onto this space",
-  roles: "What this space is",
-  ladders: "Ladders",
-  ladderUp: (top) => `Add a ladder up to ${top}`,
-  ladderTo: "Top of the new ladder",
-  noAbove: "There is no girder above this one.",
-  showLadder: (name) => `Ladder ${name}`,
-  girder: (name, spaces) => `Girder ${name}: ${spaces} ${spaces === 1 ? "space" : "spaces"}`,
-  longer: "Add a space at the right end",
-  shorter: "Remove the right end space",
-  roll: "Barrels roll",
-  rolls: {left: "left", right: "right", none: "nowhere (they never reach it)"},
-  ladderTitle: (name) => `Ladder ${name}`,
-  rungs: "Ladder spaces between the ends",
-  removeLadder: "Remove this ladder",
-  startTitle: "START",
-  startHelp: "Choose a girder space and tick “START's first step may go onto this space” to add one.",
-  removeJoin: (name) => `Remove ${name}`,
-  barrels: (n, all) => `The setup places ${n} of the ${all} barrels on the black dots (one each).`,
+  board: tr("The girders, ladders, dots and START"),
+  keys: tr("Keys on a space: R red dot, K black dot, S START steps onto it, L a ladder up from it."),
+  space: (name, marks) => (marks.length ? tr("{name}: {marks}", {name, marks: marks.join(", ")}) : name),
+  redDot: tr("red dot"),
+  blackDot: tr("black dot"),
+  startJoin: tr("START steps onto it"),
+  finish: tr("the Finish"),
+  drop: tr("Donkey Kong drops barrels here"),
+  oil: tr("beside the Oil Can"),
+  front: tr("in front of Donkey Kong"),
+  ladder: (name, bottom, top, rungs) => trn("Ladder {name}, from {bottom} up to {top}, {n} rung",
+    "Ladder {name}, from {bottom} up to {top}, {n} rungs", rungs, {name, bottom, top}),
+  start: (joins) => (joins.length ? tr("START: the first step goes onto {spaces}", {spaces: either(joins)})
+    : tr("START: the first step goes onto no space")),
+  spaceTitle: (name, girder) => tr("Space {name} (girder {girder})", {name, girder}),
+  redDotToggle: tr("Red dot: a pawn landing here by exact count draws a card"),
+  blackDotToggle: tr("Black dot: a barrel stands here at the start"),
+  startToggle: tr("START's first step may go onto this space"),
+  roles: tr("What this space is"),
+  ladders: tr("Ladders"),
+  ladderUp: (top) => tr("Add a ladder up to {top}", {top}),
+  ladderTo: tr("Top of the new ladder"),
+  noAbove: tr("There is no girder above this one."),
+  showLadder: (name) => tr("Ladder {name}", {name}),
+  girder: (name, spaces) => trn("Girder {name}: {n} space", "Girder {name}: {n} spaces", spaces, {name}),
+  longer: tr("Add a space at the right end"),
+  shorter: tr("Remove the right end space"),
+  roll: tr("Barrels roll"),
+  rolls: {left: tr("left"), right: tr("right"), none: tr("nowhere (they never reach it)")},
+  ladderTitle: (name) => tr("Ladder {name}", {name}),
+  rungs: tr("Ladder spaces between the ends"),
+  removeLadder: tr("Remove this ladder"),
+  startTitle: tr("START"),
+  startHelp: tr("Choose a girder space and tick “START's first step may go onto this space” to add one."),
+  removeJoin: (name) => tr("Remove {name}", {name}),
+  barrels: (n, all) => tr("The setup places {n} of the {all} barrels on the black dots (one each).", {n, all}),
 };
 
 const COL_W = 50;
@@ -156,7 +161,7 @@ export function draw(data, ctx) {
       if (board(data).barrel_drop === name) parts.push(svg("text", {x, y: y - 22, "text-anchor": "middle",
         "font-size": 12, "font-weight": 800, fill: "#ffd27f"}, "DK"));
       if (board(data).oil_can_beside === name) parts.push(svg("text", {x, y: y + 32, "text-anchor": "middle",
-        "font-size": 11, "font-weight": 800, fill: "#7fb2ff"}, "OIL"));
+        "font-size": 11, "font-weight": 800, fill: "#7fb2ff"}, tr("OIL")));
       root.append(button(name, STRINGS.space(name, marks), ctx, ...parts));
     }
   });
@@ -176,7 +181,7 @@ function drawStart(root, data, geo, ctx) {
   root.append(button("START", STRINGS.start(joins), ctx,
     svg("rect", {x: x - 36, y: y - 15, width: 72, height: 30, rx: 8, fill: "#123a2a", stroke: "#7bd389",
       "stroke-width": 2, class: "place-shape"}),
-    svg("text", {x, y: y + 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#7bd389"}, "START")));
+    svg("text", {x, y: y + 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#7bd389"}, STRINGS.startTitle)));
 }
 
 // -- edits ------------------------------------------------------------------------------------------------

@@ -2,24 +2,26 @@
 // holding a pad with its number or nothing (see the page's editor.js). In a game the levels are stacked in a
 // random order; here they are shown in the file's order, A at the bottom.
 import {el} from "/static/common.js";
+import {tr, trn} from "/static/i18n.js";
 
 export const STRINGS = {
-  board: "The levels, bottom to top, each a row of column slots",
-  stacking: "In a game the levels are stacked in a random order (A is shown at the bottom here); a Doodler "
-    + "starts below the bottom level and reaches the pads beside it and just above it.",
-  keys: "Keys on a slot: 3 to 9 set its pad's number (0 for 10), Delete removes the pad.",
-  level: (name) => `Level ${name}`,
-  column: (n) => `column ${n}`,
-  slotPad: (level, column, number) => `Level ${level}, column ${column}: pad ${number}`,
-  slotEmpty: (level, column) => `Level ${level}, column ${column}: no pad`,
-  start: "START: below the bottom level",
-  padTitle: (level, number, column) => `Pad ${level}${number}, in column ${column} of level ${level}`,
-  emptyTitle: (level, column) => `Column ${column} of level ${level}: no pad`,
-  number: "Number (the dice total that jumps onto it)",
-  removePad: "Remove the pad",
-  addPad: "Add a pad",
-  levelPads: (n) => `This level has ${n} ${n === 1 ? "pad" : "pads"}; each number once.`,
-  taken: (number) => `${number} (on this level already)`,
+  board: tr("The levels, bottom to top, each a row of column slots"),
+  stacking: tr("In a game the levels are stacked in a random order (A is shown at the bottom here); a Doodler "
+    + "starts below the bottom level and reaches the pads beside it and just above it."),
+  keys: tr("Keys on a slot: 3 to 9 set its pad's number (0 for 10), Delete removes the pad."),
+  level: (name) => tr("Level {name}", {name}),
+  column: (n) => tr("column {n}", {n}),
+  slotPad: (level, column, number) => tr("Level {level}, column {column}: pad {number}", {level, column, number}),
+  slotEmpty: (level, column) => tr("Level {level}, column {column}: no pad", {level, column}),
+  start: tr("START: below the bottom level"),
+  padTitle: (level, number, column) => tr("Pad {level}{number}, in column {column} of level {level}",
+    {level, number, column}),
+  emptyTitle: (level, column) => tr("Column {column} of level {level}: no pad", {level, column}),
+  number: tr("Number (the dice total that jumps onto it)"),
+  removePad: tr("Remove the pad"),
+  addPad: tr("Add a pad"),
+  levelPads: (n) => trn("This level has {n} pad; each number once.", "This level has {n} pads; each number once.", n),
+  taken: (number) => tr("{number} (on this level already)", {number}),
 };
 
 function levels(data) {

@@ -1,28 +1,36 @@
 // Jumanji in the board editor: the four colour paths from START to the centre, one button per space; a space
 // is Blank, Wait for 5 or 8, Jungle or Rhino, and a path is as long as its spaces (see the page's editor.js).
 import {el} from "/static/common.js";
+import {tr, trn} from "/static/i18n.js";
+
+/** the colours' names (the paths' colours in the file are English words) */
+const COLOUR_NAMES = {red: tr("red"), yellow: tr("yellow"), green: tr("green"), blue: tr("blue")};
+const colourName = (colour) => COLOUR_NAMES[colour] || colour;
 
 export const STRINGS = {
-  board: "The four colour paths, from START to the centre",
-  alike: "Change every colour's path alike",
-  alikeHelp: "The packaged paths are the same for every colour: with this on, a change is made on all four.",
-  kinds: {B: "Blank", W: "Wait for 5 or 8", J: "Jungle", R: "Rhino"},
-  kindKeys: "Keys on a space: B, W, J, R set its kind; Delete removes it; + adds a Blank space after it.",
-  unknown: (letter) => `unknown letter ${JSON.stringify(letter)}`,
-  start: "START",
-  centre: "centre",
-  colour: (colour) => colour.charAt(0).toUpperCase() + colour.slice(1),
-  pathButton: (colour, length) => `${colour} path: ${length} ${length === 1 ? "space" : "spaces"}`,
-  space: (colour, index, kind) => `${colour} path, space ${index}: ${kind}`,
-  pathTitle: (colour, length) => `The ${colour} path: ${length} ${length === 1 ? "space" : "spaces"}`,
-  spaceTitle: (colour, index, length) => `The ${colour} path, space ${index} of ${length}`,
+  board: tr("The four colour paths, from START to the centre"),
+  alike: tr("Change every colour's path alike"),
+  alikeHelp: tr("The packaged paths are the same for every colour: with this on, a change is made on all four."),
+  kinds: {B: tr("Blank"), W: tr("Wait for 5 or 8"), J: tr("Jungle"), R: tr("Rhino")},
+  kindKeys: tr("Keys on a space: B, W, J, R set its kind; Delete removes it; + adds a Blank space after it."),
+  unknown: (letter) => tr("unknown letter {letter}", {letter: JSON.stringify(letter)}),
+  start: tr("START"),
+  centre: tr("centre"),
+  colour: (colour) => colourName(colour).charAt(0).toUpperCase() + colourName(colour).slice(1),
+  pathButton: (colour, length) => trn("{colour} path: {n} space", "{colour} path: {n} spaces", length,
+    {colour: colourName(colour)}),
+  space: (colour, index, kind) => tr("{colour} path, space {index}: {kind}", {colour: colourName(colour), index, kind}),
+  pathTitle: (colour, length) => trn("The {colour} path: {n} space", "The {colour} path: {n} spaces", length,
+    {colour: colourName(colour)}),
+  spaceTitle: (colour, index, length) => tr("The {colour} path, space {index} of {length}",
+    {colour: colourName(colour), index, length}),
   counts: (counts) => Object.entries(counts).filter(([, n]) => n).map(([kind, n]) => `${n} ${kind}`).join(", "),
-  kind: "Kind of space",
-  addEnd: "Add a Blank space at the end",
-  removeEnd: "Remove the last space",
-  insertAfter: "Add a Blank space after this one",
-  remove: "Remove this space",
-  onEvery: "(on every path)",
+  kind: tr("Kind of space"),
+  addEnd: tr("Add a Blank space at the end"),
+  removeEnd: tr("Remove the last space"),
+  insertAfter: tr("Add a Blank space after this one"),
+  remove: tr("Remove this space"),
+  onEvery: tr("(on every path)"),
 };
 
 const COLOURS = {red: "#d1495b", yellow: "#e9b824", green: "#3a9d5d", blue: "#2e86ab"};

@@ -10,7 +10,7 @@ import {controls, listedChoices} from "/static/table/controls.js";
 import {describeBoard, refreshWords, renderKey, showKey} from "/static/table/describe.js";
 import {renderEnd, reopenEnd} from "/static/table/ending.js";
 import {setupHelp} from "/static/table/help.js";
-import {receiveChat, setupChat} from "/static/table/chat.js";
+import {chatOver, receiveChat, setupChat} from "/static/table/chat.js";
 import {renderSettings, setupSettings} from "/static/table/settings.js";
 import {renderLog, renderSeats} from "/static/table/sidebar.js";
 import {renderStage} from "/static/table/stage.js";
@@ -134,6 +134,7 @@ function receive(message) {
     if (message.live && !t.view?.live) syncClock();  // a race begins: time it on the server's clock as it is now
     t.view = message;
     t.receivedAt = performance.now();
+    if (message.terminal) chatOver();
     scheduleRender();
   } else if (message.type === "chat") {
     receiveChat(message);

@@ -1,6 +1,7 @@
 // The lobby's players part: who you are (sign up, log in, log out, your profile), "Play now", the open
-// tables waiting for players (updated live) and each game's leaderboard.
+// tables waiting for players (pushed by the server as they change: /ws/lobby) and each game's leaderboard.
 import {api, el, rememberSeat} from "/static/common.js";
+import {patch} from "/static/morph.js";
 import {tr, trn} from "/static/i18n.js";
 
 const STRINGS = {
@@ -133,38 +134,92 @@ function go(seated, game) {
   location.href = seated.link;
 }
 
-async function tables() {
+// The open tables: sent by the server as they change (/ws/lobby); each table's countdown to its bots runs here.
+const lobby = {tables: [], socket: null, retry: 1000};
+
+/** A table's options in words: the catalog's labels of the option and of its choice. */
+function optionWords(game, name, value) {
+  const option = catalog.find((g) => g.name === game)?.options.find((o) => o.name === name);
+  if (!option) return `${name.replaceAll("_", " ")} ${value}`;
+  const at = option.choices ? option.choices.indexOf(value) : -1;
+  return `${option.label} ${at >= 0 && option.choice_labels ? option.choice_labels[at] : value}`;
+}
+
+function botsIn(table) {
+  return table.deadline === null ? null : STRINGS.bots(Math.max(0, table.deadline - Date.now() / 1000));
+}
+
+function drawTables() {
   const list = $("open-tables");
   if (!list) return;
+  const items = lobby.tables.map((table) => el("li", {class: "game-item open-table", "data-id": table.id,
+    "data-key": `open-${table.id}`},
+  el("span", {class: "game-title"}, `${catalog.find((g) => g.name === table.game)?.title || table.title} `),
+  el("span", {class: "muted"}, [
+    STRINGS.playerCount(table.players), STRINGS.seatsFree(table.free),
+    STRINGS.host(table.host.name, table.host.rating, table.host.provisional),
+    table.rated ? STRINGS.rated : STRINGS.unrated,
+    ...Object.entries(table.options).map(([k, v]) => optionWords(table.game, k, v)),
+  ].join(" · "), ...(table.deadline !== null ? [" · ", el("span", {class: "fill-in"}, botsIn(table))] : [])), " ",
+  el("button", {type: "button", class: "join-table", onclick: async () => {
+    try {
+      go(await api(`/api/tables/${table.id}/sit`, {}), table.game);
+    } catch (problem) {
+      $("quick-error").textContent = problem.message;
+      poll();
+    }
+  }}, STRINGS.join)));
+  patch(list, ...(items.length ? items : [el("li", {class: "muted", "data-key": "none"}, STRINGS.none)]));
+}
+
+/** The tables as received: `remaining(table)` is how long until bots fill it, by the server's clock. */
+function received(tables, remaining) {
+  const now = Date.now() / 1000;
+  lobby.tables = tables.map((table) => ({...table, deadline: remaining(table) === null ? null : now + remaining(table)}));
+  drawTables();
+}
+
+/** Once, over HTTP: while the socket is away, the list does not wait for it. */
+async function poll() {
   try {
     const {tables: waiting} = await api("/api/tables");
-    const items = waiting.map((table) => el("li", {class: "game-item open-table", "data-id": table.id},
-      el("span", {class: "game-title"}, `${table.title} `),
-      el("span", {class: "muted"}, [
-        STRINGS.playerCount(table.players), STRINGS.seatsFree(table.free),
-        STRINGS.host(table.host.name, table.host.rating, table.host.provisional),
-        table.rated ? STRINGS.rated : STRINGS.unrated,
-        ...Object.entries(table.options).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`),
-        ...(table.fill_in !== null ? [STRINGS.bots(table.fill_in)] : []),
-      ].join(" · ")), " ",
-      el("button", {type: "button", class: "join-table", onclick: async () => {
-        try {
-          go(await api(`/api/tables/${table.id}/sit`, {}), table.game);
-        } catch (problem) {
-          $("quick-error").textContent = problem.message;
-          tables();
-        }
-      }}, STRINGS.join)));
-    list.replaceChildren(...(items.length ? items : [el("li", {class: "muted"}, STRINGS.none)]));
-  } catch { /* the next refresh tries again */ }
+    received(waiting, (table) => table.fill_in);
+  } catch { /* the socket's next attempt tries again */ }
+}
+
+/** Listen to the server's list; when the socket closes, ask once over HTTP and try again later, waiting longer
+ * each time (1 s doubling to 30 s, a little at random so that a restarted server is not met by every lobby at once). */
+function listen() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
+  lobby.socket = socket;
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type !== "tables") return;
+    lobby.retry = 1000;
+    received(message.tables, (table) => (table.fill_at === null ? null : table.fill_at - message.now));
+  };
+  socket.onclose = () => {
+    if (lobby.socket !== socket) return;
+    lobby.socket = null;
+    poll();
+    setTimeout(listen, lobby.retry * (1 + Math.random() / 4));
+    lobby.retry = Math.min(30000, lobby.retry * 2);
+  };
 }
 
 async function main() {
   catalog = (await api("/api/catalog")).games;
   await account();
   quickForm();
-  tables();
-  setInterval(tables, 3000);
+  listen();
+  // the countdowns to the bots, every second (only their text changes: nothing else is drawn again)
+  setInterval(() => {
+    for (const node of document.querySelectorAll(".open-table .fill-in")) {
+      const table = lobby.tables.find((t) => t.id === node.closest(".open-table").dataset.id);
+      if (table) node.textContent = botsIn(table);
+    }
+  }, 1000);
 }
 
 main();

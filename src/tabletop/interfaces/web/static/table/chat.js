@@ -16,13 +16,14 @@ const STRINGS = {
   removeLabel: (name) => tr("Remove {name} from the table", {name}),
   quick: tr("Quick phrases"),
   readOnly: tr("Open this page in your browser to chat."),
+  over: tr("The game is over: the chat is closed. It stays in the replay."),
   empty: tr("No messages yet."),
   spectator: tr("spectator"),
 };
 const LENGTH = 300;
 
-const state = {lines: [], me: null, muted: new Set(), canPost: false, phrases: [], host: false, seated: false,
-  send: null};
+const state = {lines: [], me: null, muted: new Set(), canPost: false, over: false, phrases: [], host: false,
+  seated: false, send: null};
 
 function line(entry) {
   const who = el("span", {class: "chat-name"}, entry.name + (entry.channel === "spectators" ? ` (${STRINGS.spectator})` : ""));
@@ -77,6 +78,7 @@ export async function setupChat({gameId, token, send, host}) {
     state.lines = data.lines || [];
     state.me = data.me;
     state.canPost = data.can_post;
+    state.over = state.over || Boolean(data.over);
     state.phrases = data.phrases || [];
     state.muted = new Set(data.muted || []);
   } catch { /* the chat stays empty; the game goes on */ }
@@ -93,8 +95,29 @@ export async function setupChat({gameId, token, send, host}) {
     el("h2", {id: "chat-title"}, state.seated ? STRINGS.playersTitle : STRINGS.spectatorsTitle),
     el("ol", {id: "chat-lines", class: "chat-lines", tabindex: 0, "aria-labelledby": "chat-title",
       "aria-live": "polite"}),
-    ...(state.canPost ? [form, phrases] : [el("p", {class: "muted"}, STRINGS.readOnly)]));
+    ...(state.canPost ? [form, phrases]
+      : [el("p", {class: "muted", id: "chat-closed"}, state.over ? STRINGS.over : STRINGS.readOnly)]));
   draw();
+  if (state.over) closeField();  // the game ended while the chat was being fetched
+}
+
+/** The game ended while the page was open: the server takes no more lines, so the field and the phrases are
+ * disabled, and say why (muting still works). */
+export function chatOver() {
+  if (state.over) return;
+  state.over = true;
+  closeField();
+}
+
+function closeField() {
+  const form = document.getElementById("chat-form");
+  if (!form || form.dataset.closed) return;
+  form.dataset.closed = "true";
+  for (const control of document.querySelectorAll("#chat-form input, #chat-form button, .chat-phrase")) {
+    control.disabled = true;
+  }
+  document.getElementById("chat-input").placeholder = "";
+  form.before(el("p", {class: "muted", id: "chat-closed"}, STRINGS.over));
 }
 
 /** A chat frame from the server: new lines (already filtered for this viewer). */
