@@ -50,6 +50,10 @@ main()
 """
 
 
+#: kinds of object counted in every line (a game's parts: more of them than games in memory is a leak)
+WATCHED = ("Room", "ActionLog", "Connection", "Driver", "LiveRace", "TableChat")
+
+
 class _MallInfo2(ctypes.Structure):
     _fields_ = [(name, ctypes.c_size_t) for name in (
         "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
@@ -192,6 +196,7 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
                 if first is None and time.monotonic() - started >= kinds_from:
                     first = counted
                 line["objects"] = sum(counted.values())
+                line["held"] = {k: counted.get(k, 0) for k in WATCHED}
                 line["grown"] = [[k, n] for k, n in (counted - first).most_common(10)] if first else []
             with open(out, "a") as f:
                 f.write(json.dumps(line) + "\n")

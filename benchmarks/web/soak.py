@@ -78,7 +78,8 @@ def main() -> None:
     print(f"soak of {args.games} games for {args.minutes:g} min, from {time.strftime('%H:%M UTC', time.gmtime())}; "
           f"the server's log and tracemalloc.txt in {server.folder}", flush=True)
     print("minute  RSS MB  games (and their actions) in memory  sockets  actions stored  load average  |  MB: "
-          + "  ".join(PARTS) + "  db  wal  | full collections | objects, and the kinds that grew most", flush=True)
+          + "  ".join(PARTS) + "  db  wal  | full collections | rooms and their parts alive "
+          "| objects, and the kinds that grew most", flush=True)
 
     def sample() -> None:
         while True:
@@ -95,7 +96,9 @@ def main() -> None:
                   f"{held.get('actions_in_memory', '?'):>9} {held.get('sockets', '?'):>8} "
                   f"{held.get('actions_stored', '?'):>15}  {os.getloadavg()[0]:5.1f}  |  "
                   + "  ".join(f"{probed[p]:.1f}" if p in probed else "-" for p in PARTS)
-                  + f"  {db:.1f}  {wal:.1f}  | gc2 {_gc2(probed)} | {probed.get('objects', '-')} "
+                  + f"  {db:.1f}  {wal:.1f}  | gc2 {_gc2(probed)} | "
+                  + " ".join(f"{k} {n}" for k, n in probed.get("held", {}).items() if n)
+                  + f" | {probed.get('objects', '-')} "
                   + " ".join(f"{k}+{n}" for k, n in probed.get("grown", [])[:6]), flush=True)
             if stop.wait(args.sample):
                 return
