@@ -62,6 +62,39 @@ def test_finished_games_put_away_leave_nothing_behind(client: TestClient) -> Non
     assert not app.state.sockets  # type: ignore[attr-defined]
 
 
+@pytest.fixture
+def collector_off() -> Iterator[None]:
+    """The cyclic garbage collector off: only reference counting frees anything."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def rooms_alive() -> int:
+    return sum(1 for o in gc.get_objects() if type(o) is Room)  # not isinstance: a weak proxy passes for its room
+
+
+def test_a_room_put_away_is_freed_at_once_without_the_collector(client: TestClient, collector_off: None) -> None:
+    # a room and its parts make no reference cycle (see .rooms): freed by reference counting as it is
+    # put away, not at the next full collection, which at a thousand games stops the event loop
+    rooms = play_and_put_away(client, GAMES)
+    alive = [ref() for ref in rooms if ref() is not None]
+    assert alive == [], f"{len(alive)} of {GAMES} rooms put away wait for the garbage collector"
+    assert not gc.isenabled()
+
+
+def test_the_rooms_alive_are_the_games_in_memory(client: TestClient, collector_off: None) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    play_and_put_away(client, GAMES)
+    kept = create(client, "duel", [{"kind": "human", "name": "Ann"}, BOTS[0]])["id"]  # one game stays, waiting
+    assert list(hub.rooms) == [kept]
+    assert rooms_alive() == 1
+    assert not gc.isenabled()
+
+
 def test_a_person_s_game_watched_then_left_leaves_nothing_behind(client: TestClient) -> None:
     hub = client.app.state.hub  # type: ignore[attr-defined]
     created = create(client, "duel", [{"kind": "human", "name": "Ann"}, BOTS[0]])
