@@ -16,8 +16,10 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
-from tabletop.interfaces.web import boards
+from tabletop.interfaces.cli.app import app as cli
+from tabletop.interfaces.web import boards, collector, guard
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.rooms import Room, Settings
@@ -129,3 +131,31 @@ def test_the_board_addresses_are_looked_up_once_per_game() -> None:
         boards.board_style("duel"), boards.help_page("duel"), boards.board_module("duel")
     assert boards.board_style.cache_info().misses == 1
     assert boards.board_style.cache_info().maxsize is not None  # a bound, whatever names are asked for
+
+
+@pytest.fixture
+def collector_restored() -> Iterator[None]:
+    thresholds = gc.get_threshold()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+
+
+def test_tabletop_serve_freezes_the_loaded_code_and_raises_the_thresholds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, collector_restored: None
+) -> None:
+    seen: dict[str, object] = {}
+
+    class Server:  # stands in for uvicorn's: what the collector is like as the server would start serving
+        def run(self) -> None:
+            seen["thresholds"], seen["frozen"] = gc.get_threshold(), gc.get_freeze_count()
+
+    monkeypatch.setattr(guard, "server", lambda *args, **kwargs: Server())
+    gc.unfreeze()
+    result = CliRunner().invoke(cli, ["serve", "--port", "1", "--database", f"sqlite:///{tmp_path / 'games.db'}"])
+    assert result.exit_code == 0, result.output
+    assert seen["thresholds"] == collector.THRESHOLDS != (700, 10, 10)
+    assert isinstance(seen["frozen"], int) and seen["frozen"] > 10_000  # the app's code, at least
+    assert gc.get_threshold() == collector.THRESHOLDS  # what the process serves with
