@@ -97,7 +97,9 @@ def test_the_rooms_alive_are_the_games_in_memory(client: TestClient, collector_o
     assert not gc.isenabled()
 
 
-def test_a_person_s_game_watched_then_left_leaves_nothing_behind(client: TestClient) -> None:
+def play_with_a_person(client: TestClient) -> weakref.ReferenceType[Room]:
+    """A person plays a game against a bot on a WebSocket to its end and leaves; a weak reference to its room,
+    once the hub put it away."""
     hub = client.app.state.hub  # type: ignore[attr-defined]
     created = create(client, "duel", [{"kind": "human", "name": "Ann"}, BOTS[0]])
     game_id, token = created["id"], token_of(created, 0)
@@ -110,9 +112,19 @@ def test_a_person_s_game_watched_then_left_leaves_nothing_behind(client: TestCli
             if view.get("type") == "view" and view["legal"]:
                 ws.send_json({"type": "act", "action": view["legal"][0], "n": view["n"], "id": view["n"]})
     wait_until(lambda: game_id not in hub.rooms, timeout=30)
+    return room
+
+
+def test_a_person_s_game_watched_then_left_leaves_nothing_behind(client: TestClient) -> None:
+    room = play_with_a_person(client)
     gc.collect()
     assert room() is None, "a room a person played and left is still kept alive"
     assert not client.app.state.sockets  # type: ignore[attr-defined]
+
+
+def test_a_person_s_room_is_freed_at_once_without_the_collector(client: TestClient, collector_off: None) -> None:
+    room = play_with_a_person(client)  # its socket's handler, connection and pump hold it in no cycle either
+    assert room() is None, "a room a person played and left waits for the garbage collector"
 
 
 def test_the_games_made_for_new_games_stay_at_their_bound(client: TestClient) -> None:
