@@ -38,6 +38,7 @@ from typing import Any
 import httpx
 import websockets
 
+from harness import memprobe
 from harness.server import cpu_seconds, free_port, rss_mb
 
 #: the real games, played in turn by the load client's games
@@ -129,6 +130,32 @@ class Serve:
         self.stop()
 
 
+class ProbedServe(Serve):
+    """``tabletop serve`` with :mod:`harness.memprobe` inside, writing its memory's parts to ``memory.jsonl``."""
+
+    def __init__(self, flags: Sequence[str], every: float, trace_after: float = -1.0, src: str | None = None,
+                 env: dict[str, str] | None = None, kinds: bool = False, kinds_from: float = 0.0) -> None:
+        super().__init__(flags, src=src)
+        self.kinds = kinds
+        self.kinds_from = kinds_from
+        self.env.update(env or {})
+        self.probe = Path(self.folder) / "memory.jsonl"
+        self.trace = Path(self.folder) / "tracemalloc.txt"
+        self.every = every
+        self.trace_after = trace_after
+
+    def command(self) -> list[str]:
+        command = super().command()
+        return memprobe.command(command[0], self.probe, self.every, self.trace_after, self.kinds, self.kinds_from,
+                                command[3:])
+
+    def files_mb(self) -> tuple[float, float]:
+        """The database's size and its write-ahead log's, in MB."""
+        db = Path(self.folder) / "games.db"
+        sizes = [p.stat().st_size / 2**20 if p.exists() else 0.0 for p in (db, db.with_name("games.db-wal"))]
+        return sizes[0], sizes[1]
+
+
 @dataclass
 class Totals:
     """What the load client saw."""
@@ -144,6 +171,9 @@ class Totals:
     created: int = 0
     finished: int = 0
     actions: int = 0
+    #: creations the server closed unanswered because their request took longer than its header timeout to
+    #: arrive (``tabletop serve --header-timeout``: a bound working as designed; here, a starved client)
+    timed_out: int = 0
 
     def summary(self) -> str:
         lines = [f"games created: {self.created}, finished: {self.finished}; requests acknowledged: {len(self.ack)}"]
@@ -153,7 +183,8 @@ class Totals:
         if self.shown:
             lines.append(f"action to the view showing it: p50 {statistics.median(self.shown) * 1000:.1f} ms, "
                          f"p99 {percentile(self.shown, 0.99) * 1000:.1f} ms")
-        lines.append(f"errors: {len(self.errors)}; refused by the game: {self.refused}")
+        lines.append(f"errors: {len(self.errors)}; refused by the game: {self.refused}; creations closed by the "
+                     f"server's header timeout (this client took longer to send them): {self.timed_out}")
         lines.extend(f"  error: {e}" for e in self.errors[:5])
         lines.extend(f"  refused: {r}" for r in self.refusals[:3])
         return "\n".join(lines)
@@ -170,7 +201,8 @@ class LoadClient:
     """
 
     def __init__(self, url: str, addresses: int = 64, think: float = 1.0, bots: int = 1, bot: str = "random",
-                 games: Sequence[str] = GAMES, seed: int = 1, replace: bool = True) -> None:
+                 games: Sequence[str] = GAMES, seed: int = 1, replace: bool = True,
+                 header_timeout: float = 10.0) -> None:
         self.url = url.rstrip("/")
         self.addresses = loopback(addresses)
         self.think = think
@@ -179,6 +211,8 @@ class LoadClient:
         self.games = tuple(games)
         self.rng = random.Random(seed)
         self.replace = replace
+        #: the server's ``--header-timeout``: a creation that fails after longer was closed by it, not broken
+        self.header_timeout = header_timeout
         self.totals = Totals()
         self.records: dict[str, list[str]] = {}  # game id -> actions acknowledged to this client, by number
         self._http: dict[str, httpx.AsyncClient] = {}
@@ -204,10 +238,15 @@ class LoadClient:
         name = self.games[number % len(self.games)]
         seats = [{"kind": "human", "name": "Load"}] + [{"kind": "bot", "bot": self.bot}] * self.bots
         for _attempt in range(60):
+            sent = time.monotonic()
             try:
                 answer = await self.http(address).post("/api/games", json={"game": name, "seats": seats})
             except httpx.HTTPError as exc:
-                self.totals.errors.append(f"create: {exc!r}")
+                waited = time.monotonic() - sent
+                if isinstance(exc, httpx.ReadError | httpx.RemoteProtocolError) and waited >= self.header_timeout:
+                    self.totals.timed_out += 1  # the server's header timeout: this client was too slow to send;
+                    continue  # a person whose page did not load tries again
+                self.totals.errors.append(f"create: {exc!r} after {waited:.1f} s")
                 return None
             if answer.status_code == 429:  # over the creation rate: wait as told, as a client should
                 await asyncio.sleep(float(answer.headers.get("Retry-After", "1")) * (1 + self.rng.random()))

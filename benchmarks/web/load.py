@@ -23,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
 
-from harness.web import LoadClient, Serve, open_files, records_match, rss_mb
+from harness import memprobe
+from harness.web import LoadClient, ProbedServe, Serve, open_files, records_match, rss_mb
 
 
 def main() -> None:
@@ -38,9 +39,12 @@ def main() -> None:
     parser.add_argument("--serve-arg", action="append", default=[], help="an extra flag for tabletop serve")
     parser.add_argument("--src", help="run the server from this source tree (another checkout's src)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--probe", action="store_true", help="a probe inside the server (harness/memprobe.py): "
+                        "its garbage collector's pauses and its memory's parts")
     args = parser.parse_args()
     ramp = args.games / 20 if args.ramp is None else args.ramp
-    server = None if args.url else Serve(args.serve_arg, src=args.src)
+    server = None if args.url else ProbedServe(args.serve_arg, 10.0, src=args.src) if args.probe else \
+        Serve(args.serve_arg, src=args.src)
     if server is not None:
         server.start()
     url = args.url or (server.url if server else "")
@@ -79,6 +83,21 @@ def main() -> None:
         print(f"server: CPU {cpu:.1f} s in {elapsed:.0f} s ({cpu / elapsed:.0%} of a core); RSS peak "
               f"{max(rss, default=0):.0f} MB; open files peak {max((s[2] for s in samples), default=0)}; "
               f"actions stored {stats.get('actions_stored')}")
+        print(f"server's door: {stats.get('connections_turned_away', '?')} connections turned away (over a cap), "
+              f"{stats.get('requests_timed_out', '?')} requests timed out (headers or body too slow to arrive), "
+              f"{stats.get('connections_closed_idle', '?')} kept-alive connections closed idle; "
+              f"{stats.get('games_in_memory', '?')} games in memory")
+    if isinstance(server, ProbedServe):
+        probed = memprobe.lines(server.probe)
+        pauses = [[sum(line["gc"][g][0] for line in probed), sum(line["gc"][g][1] for line in probed),
+                   max((line["gc"][g][2] for line in probed), default=0.0)] for g in range(3)]
+        print("server's garbage collector: " + "; ".join(
+            f"generation {g}: {n:.0f} pauses, {total:.0f} ms in all, longest {longest:.1f} ms"
+            for g, (n, total, longest) in enumerate(pauses)))
+        if probed:
+            print("server's memory at the end (MB): " + ", ".join(
+                f"{k} {probed[-1][k]:.1f}" for k in ("rss", "anon", "py_arenas", "py_used", "malloc_used",
+                                                     "malloc_free", "sqlite") if k in probed[-1]))
     print(f"load client CPU: {own:.1f} s ({own / elapsed:.0%} of a core)")
     if server is not None and "Traceback" in server.output():
         print("the server logged a traceback:\n" + server.output()[-3000:], file=sys.stderr)

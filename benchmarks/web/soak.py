@@ -1,15 +1,19 @@
-"""Soak of ``tabletop serve``: games kept going for many minutes; the server's memory each minute and its slope.
+"""Soak of ``tabletop serve``: games kept going for many minutes; the server's memory, part by part, and its slope.
 
-Starts ``tabletop serve`` (its defaults, as users run it; ``--serve-arg`` adds a flag) as a separate
-process and keeps ``--games`` games going (each a person played from here over a WebSocket and one
-of the server's bots; a finished game is replaced by a new one), sampling the server's RSS every
-``--sample`` seconds. Prints the samples, and the slope of RSS in MB a minute after ``--warmup``
-minutes (a least-squares line). With ``--trace`` the server runs under ``tracemalloc`` and writes,
-each minute, the 15 places whose live allocations grew most since the end of the warm-up (tracing starts
-a minute before it ends: start-up is not traced)
-(``<folder>/tracemalloc.txt``): where a creep comes from.
+Starts ``tabletop serve`` (its defaults, as users run it; ``--serve-arg`` adds a flag, ``--src``
+runs another checkout's code, ``--env`` sets the server's environment) as a separate process and
+keeps ``--games`` games going (each a person played from here over a WebSocket and one of the
+server's bots; a finished game is replaced by a new one), sampling the server's RSS every
+``--sample`` seconds. A probe inside the server (``harness/memprobe.py``) says which part of the
+memory it is: pymalloc's arenas and the live blocks in them, glibc's heaps (in use and free),
+SQLite's own memory, file-backed pages; the database and its write-ahead log are sized beside.
+Prints the samples, and the slope in MB a minute after ``--warmup`` minutes (a least-squares
+line) of the RSS and of each part. With ``--trace`` tracemalloc starts a minute before the end
+of the warm-up (start-up untraced: tracing it makes the server take minutes to start) and each
+sample writes the 15 places whose live allocations grew most to ``<folder>/tracemalloc.txt``.
 
     .venv/bin/python benchmarks/web/soak.py --games 200 --minutes 30
+    .venv/bin/python benchmarks/web/soak.py --games 100 --minutes 10 --warmup 3 --src /work/main/src
     .venv/bin/python benchmarks/web/soak.py --games 200 --minutes 12 --warmup 4 --trace
 """
 
@@ -22,53 +26,22 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
 
 import httpx
-from harness.web import LoadClient, Serve, rss_mb
+from harness import memprobe
+from harness.web import LoadClient, ProbedServe, rss_mb
 
-#: run the server's CLI with tracemalloc started a minute before the end of the warm-up (start-up and
-#: imports untraced: tracing them makes the server take minutes to start), then, each minute, write the
-#: places whose live allocations grew most since the end of the warm-up, grouped by traceback
-TRACED = """
-import sys, threading, time, tracemalloc
-frames, out, warmup = int(sys.argv.pop(1)), sys.argv.pop(1), float(sys.argv.pop(1))
-def watch():
-    time.sleep(max(0.0, warmup - 60))
-    tracemalloc.start(frames)
-    time.sleep(min(60.0, warmup))
-    base = tracemalloc.take_snapshot()
-    while True:
-        time.sleep(60)
-        snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
-        top = snapshot.compare_to(base, "traceback")[:15]
-        with open(out, "a") as f:
-            grown = sum(s.size_diff for s in snapshot.compare_to(base, "filename")) / 1e6
-            f.write(f"--- {time.strftime('%H:%M:%S')} traced {tracemalloc.get_traced_memory()[0] / 1e6:.1f} MB, "
-                    f"grown since the warm-up {grown:+.2f} MB\\n")
-            for stat in top:
-                f.write(f"{stat.size_diff / 1e3:+.0f} kB {stat.count_diff:+d} blocks\\n")
-                # file:line only (formatting source lines would fill linecache, a growth of the tracer's own)
-                f.write("".join(f"    {frame.filename}:{frame.lineno}\\n" for frame in reversed(stat.traceback)))
-            f.write("by line:\\n" + "".join(f"{stat.size_diff / 1e3:+.0f} kB {stat.count_diff:+d} blocks "
-                                             f"{stat.traceback[-1].filename}:{stat.traceback[-1].lineno}\\n"
-                                             for stat in snapshot.compare_to(base, "lineno")[:15]))
-threading.Thread(target=watch, daemon=True).start()
-from tabletop.interfaces.cli.app import main
-main()
-"""
+#: the memory's parts printed each sample and given a slope at the end (see harness/memprobe.py)
+PARTS = ("anon", "file", "py_arenas", "py_used", "malloc_used", "malloc_free", "sqlite", "traced")
 
 
-class TracedServe(Serve):
-    def __init__(self, flags: list[str], warmup_seconds: float) -> None:
-        super().__init__(flags)
-        self.trace = Path(self.folder) / "tracemalloc.txt"
-        self.warmup_seconds = warmup_seconds
-
-    def command(self) -> list[str]:
-        command = super().command()
-        return [command[0], "-c", TRACED, "12", str(self.trace), str(self.warmup_seconds), *command[3:]]
+def _gc2(probed: dict[str, Any]) -> str:
+    """The full collections since the probe's line before: how many, and the longest in ms."""
+    full = probed.get("gc", [[], [], []])[2]
+    return f"{full[0]}x {full[2]:.0f} ms" if full else "-"
 
 
 def slope(points: list[tuple[float, float]]) -> float:
@@ -91,15 +64,22 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--trace", action="store_true", help="run the server under tracemalloc")
     parser.add_argument("--serve-arg", action="append", default=[])
+    parser.add_argument("--src", help="run the server from this source tree (another checkout's src)")
+    parser.add_argument("--env", action="append", default=[], help="NAME=VALUE in the server's environment")
     args = parser.parse_args()
-    server = TracedServe(args.serve_arg, args.warmup * 60) if args.trace else Serve(args.serve_arg)
+    env = dict(pair.split("=", 1) for pair in args.env)
+    server = ProbedServe(args.serve_arg, args.sample, max(0.0, args.warmup * 60 - 60) if args.trace else -1.0,
+                         src=args.src, env=env, kinds=True, kinds_from=args.warmup * 60)
     server.start(timeout=600.0)
     samples: list[tuple[float, float]] = []
+    parts: list[tuple[float, dict[str, float]]] = []
     stop = threading.Event()
     started = time.monotonic()
     print(f"soak of {args.games} games for {args.minutes:g} min, from {time.strftime('%H:%M UTC', time.gmtime())}; "
           f"the server's log and tracemalloc.txt in {server.folder}", flush=True)
-    print("minute  RSS MB  games in memory  sockets  actions stored  load average", flush=True)
+    print("minute  RSS MB  games (and their actions) in memory  sockets  actions stored  load average  |  MB: "
+          + "  ".join(PARTS) + "  db  wal  | full collections | rooms and their parts alive "
+          "| objects, and the kinds that grew most", flush=True)
 
     def sample() -> None:
         while True:
@@ -109,8 +89,17 @@ def main() -> None:
                 held = server.stats()
             except httpx.HTTPError:
                 held = {}
-            print(f"{minute:6.1f} {rss:7.1f} {held.get('games_in_memory', '?'):>16} {held.get('sockets', '?'):>8} "
-                  f"{held.get('actions_stored', '?'):>15}  {os.getloadavg()[0]:.1f}", flush=True)
+            probed = memprobe.last(server.probe)
+            parts.append((minute, probed))
+            db, wal = server.files_mb()
+            print(f"{minute:6.1f} {rss:7.1f} {held.get('games_in_memory', '?'):>6} "
+                  f"{held.get('actions_in_memory', '?'):>9} {held.get('sockets', '?'):>8} "
+                  f"{held.get('actions_stored', '?'):>15}  {os.getloadavg()[0]:5.1f}  |  "
+                  + "  ".join(f"{probed[p]:.1f}" if p in probed else "-" for p in PARTS)
+                  + f"  {db:.1f}  {wal:.1f}  | gc2 {_gc2(probed)} | "
+                  + " ".join(f"{k} {n}" for k, n in probed.get("held", {}).items() if n)
+                  + f" | {probed.get('objects', '-')} "
+                  + " ".join(f"{k}+{n}" for k, n in probed.get("grown", [])[:6]), flush=True)
             if stop.wait(args.sample):
                 return
 
@@ -131,9 +120,15 @@ def main() -> None:
     print(f"RSS {samples[0][1]:.1f} MB at the start, {min((r for m, r in after), default=float('nan')):.1f} MB after "
           f"the warm-up, {samples[-1][1]:.1f} MB at the end")
     print(f"slope after {args.warmup:g} min of warm-up: {slope(after):+.3f} MB/min over {len(after)} samples")
+    print("slopes of the parts (MB/min): " + ", ".join(
+        f"{p} {slope([(m, v[p]) for m, v in parts if m >= args.warmup and p in v]):+.3f}"
+        for p in PARTS if any(p in v for _, v in parts)))
     if args.trace:
         print(f"tracemalloc growth: {server.trace}")
     print(client.totals.summary())
+    print(f"server's door: {stats.get('connections_turned_away', '?')} connections turned away (over a cap), "
+          f"{stats.get('requests_timed_out', '?')} requests timed out (headers or body too slow to arrive), "
+          f"{stats.get('connections_closed_idle', '?')} kept-alive connections closed idle")
 
 
 if __name__ == "__main__":

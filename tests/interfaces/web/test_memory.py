@@ -16,8 +16,10 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
-from tabletop.interfaces.web import boards
+from tabletop.interfaces.cli.app import app as cli
+from tabletop.interfaces.web import boards, collector, guard
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.rooms import Room, Settings
@@ -62,7 +64,42 @@ def test_finished_games_put_away_leave_nothing_behind(client: TestClient) -> Non
     assert not app.state.sockets  # type: ignore[attr-defined]
 
 
-def test_a_person_s_game_watched_then_left_leaves_nothing_behind(client: TestClient) -> None:
+@pytest.fixture
+def collector_off() -> Iterator[None]:
+    """The cyclic garbage collector off: only reference counting frees anything."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def rooms_alive() -> int:
+    return sum(1 for o in gc.get_objects() if type(o) is Room)  # not isinstance: a weak proxy passes for its room
+
+
+def test_a_room_put_away_is_freed_at_once_without_the_collector(client: TestClient, collector_off: None) -> None:
+    # a room and its parts make no reference cycle (see .rooms): freed by reference counting as it is
+    # put away, not at the next full collection, which at a thousand games stops the event loop
+    rooms = play_and_put_away(client, GAMES)
+    alive = [ref() for ref in rooms if ref() is not None]
+    assert alive == [], f"{len(alive)} of {GAMES} rooms put away wait for the garbage collector"
+    assert not gc.isenabled()
+
+
+def test_the_rooms_alive_are_the_games_in_memory(client: TestClient, collector_off: None) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    play_and_put_away(client, GAMES)
+    kept = create(client, "duel", [{"kind": "human", "name": "Ann"}, BOTS[0]])["id"]  # one game stays, waiting
+    assert list(hub.rooms) == [kept]
+    assert rooms_alive() == 1
+    assert not gc.isenabled()
+
+
+def play_with_a_person(client: TestClient) -> weakref.ReferenceType[Room]:
+    """A person plays a game against a bot on a WebSocket to its end and leaves; a weak reference to its room,
+    once the hub put it away."""
     hub = client.app.state.hub  # type: ignore[attr-defined]
     created = create(client, "duel", [{"kind": "human", "name": "Ann"}, BOTS[0]])
     game_id, token = created["id"], token_of(created, 0)
@@ -75,9 +112,19 @@ def test_a_person_s_game_watched_then_left_leaves_nothing_behind(client: TestCli
             if view.get("type") == "view" and view["legal"]:
                 ws.send_json({"type": "act", "action": view["legal"][0], "n": view["n"], "id": view["n"]})
     wait_until(lambda: game_id not in hub.rooms, timeout=30)
+    return room
+
+
+def test_a_person_s_game_watched_then_left_leaves_nothing_behind(client: TestClient) -> None:
+    room = play_with_a_person(client)
     gc.collect()
     assert room() is None, "a room a person played and left is still kept alive"
     assert not client.app.state.sockets  # type: ignore[attr-defined]
+
+
+def test_a_person_s_room_is_freed_at_once_without_the_collector(client: TestClient, collector_off: None) -> None:
+    room = play_with_a_person(client)  # its socket's handler, connection and pump hold it in no cycle either
+    assert room() is None, "a room a person played and left waits for the garbage collector"
 
 
 def test_the_games_made_for_new_games_stay_at_their_bound(client: TestClient) -> None:
@@ -96,3 +143,31 @@ def test_the_board_addresses_are_looked_up_once_per_game() -> None:
         boards.board_style("duel"), boards.help_page("duel"), boards.board_module("duel")
     assert boards.board_style.cache_info().misses == 1
     assert boards.board_style.cache_info().maxsize is not None  # a bound, whatever names are asked for
+
+
+@pytest.fixture
+def collector_restored() -> Iterator[None]:
+    thresholds = gc.get_threshold()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+
+
+def test_tabletop_serve_freezes_the_loaded_code_and_raises_the_thresholds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, collector_restored: None
+) -> None:
+    seen: dict[str, object] = {}
+
+    class Server:  # stands in for uvicorn's: what the collector is like as the server would start serving
+        def run(self) -> None:
+            seen["thresholds"], seen["frozen"] = gc.get_threshold(), gc.get_freeze_count()
+
+    monkeypatch.setattr(guard, "server", lambda *args, **kwargs: Server())
+    gc.unfreeze()
+    result = CliRunner().invoke(cli, ["serve", "--port", "1", "--database", f"sqlite:///{tmp_path / 'games.db'}"])
+    assert result.exit_code == 0, result.output
+    assert seen["thresholds"] == collector.THRESHOLDS != (700, 10, 10)
+    assert isinstance(seen["frozen"], int) and seen["frozen"] > 10_000  # the app's code, at least
+    assert gc.get_threshold() == collector.THRESHOLDS  # what the process serves with

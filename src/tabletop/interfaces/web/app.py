@@ -241,12 +241,14 @@ def create_app(
         return {
             "shard": owned.name, "games_in_memory": len(hub.rooms), "games_loaded": hub.loaded,
             "games_put_away": hub.evicted, "lobby_listings": lobby.computed,
+            "actions_in_memory": sum(len(room.log) for room in hub.rooms.values()),
             "sockets": sum(app.state.sockets.values()), "bot_decisions": services.pool.decisions,
             "bot_decisions_over_budget": services.pool.over_budget, "transactions": services.writer.transactions,
             "actions_stored": services.writer.appended,
             "analyses_queued": analyses.queued, "analyses_computed": analyses.computed,
             **({"connections": door.total, "connections_turned_away": door.turned_away,
-                "requests_timed_out": door.timed_out} if (door := getattr(app.state, "door", None)) else {}),
+                "requests_timed_out": door.timed_out, "connections_closed_idle": door.closed_idle}
+               if (door := getattr(app.state, "door", None)) else {}),
         }
 
     @app.get("/api/games")

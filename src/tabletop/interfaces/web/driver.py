@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import logging
 import random
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -95,7 +96,7 @@ class Driver:
         #: the roll under way: (seat, turn) once a seat pressed "roll" or decided in this turn
         self.rolling: tuple[int, int] | None = None
         #: the server's wait for a person, and the timer that plays for them
-        self.turns = TurnClock(room, self)
+        self.turns = TurnClock(room, weakref.proxy(self))  # weakly: no cycle (see .rooms)
         #: the live race being played out, if any
         self.race: LiveRace | None = None
         self._task: asyncio.Task[None] | None = None

@@ -45,6 +45,8 @@ class Door:
         self.turned_away = 0
         self.timed_out = 0
         self.invalid_text = 0
+        #: kept-alive connections the server closed after :attr:`Limits.idle_connection_seconds` without a request
+        self.closed_idle = 0
         self._held: dict[int, str] = {}  # id(transport) -> its client
 
     def admit(self, transport: asyncio.BaseTransport) -> bool:
@@ -107,6 +109,11 @@ class GuardedHttp(HttpToolsProtocol):
     def handle_websocket_upgrade(self) -> None:
         self._stop_request_timer()
         super().handle_websocket_upgrade()
+
+    def timeout_keep_alive_handler(self) -> None:
+        if not self.transport.is_closing():
+            self.door.closed_idle += 1
+        super().timeout_keep_alive_handler()
 
     def _start_request_timer(self) -> None:
         self._request_timer = self.loop.call_later(self.door.limits.header_seconds, self._too_slow)

@@ -15,6 +15,7 @@ to explore.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -68,7 +69,8 @@ class ReadOnlyRoom:
 
     def __init__(self, room: Room, log: ActionLog, seating: Seating) -> None:
         # what never changes in a room is read as fast as a plain attribute
-        for name, value in (("_room", room), ("_log", log), ("_seating", seating), ("id", room.id),
+        # the room weakly: the room owns its face, and a cycle would keep a room put away alive (see .rooms)
+        for name, value in (("_room", weakref.proxy(room)), ("_log", log), ("_seating", seating), ("id", room.id),
                             ("game", room.game), ("board", room.board), ("boards", room.boards),
                             ("clock", room.clock)):
             object.__setattr__(self, name, value)

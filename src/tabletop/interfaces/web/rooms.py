@@ -12,12 +12,21 @@ The room itself takes the requests (an act, an undo, a press, starting, renaming
 action is checked by the core API, stored, and only then broadcast, under the room's lock.
 Everything else reads the room through :attr:`Room.readonly`, a
 :class:`~.readonly.ReadOnlyRoom` that cannot change it.
+
+**A room owns its parts; the parts point back weakly.** The read-only face, the driver's hold on
+the room's moves and the turn clock's on the driver are weak references (:func:`weakref.proxy`),
+and the hints tell the audience, not the room. So a room and its parts make no reference cycle:
+the moment the hub puts a room away and the last request holding it ends, reference counting
+frees it with its action log (thousands of events), without waiting for a full garbage
+collection, which at a thousand games would stop the event loop for a second or more (issue 22,
+findings 7 and 8; ``tests/interfaces/web/test_memory.py`` checks it with the collector off).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from types import MappingProxyType
 
@@ -62,8 +71,8 @@ class Room:
         #: what every reader is given
         self.readonly = ReadOnlyRoom(self, self.log, self.seating)
         self.audience = Audience(self.readonly)
-        self.hints = Hints(self.readonly, self.broadcast)
-        self.driver = Driver(self.readonly, self, services, resume_seed(self.seed, len(self.log)))
+        self.hints = Hints(self.readonly, self.audience.changed)  # not self.broadcast: no cycle (module docstring)
+        self.driver = Driver(self.readonly, weakref.proxy(self), services, resume_seed(self.seed, len(self.log)))
         self.driver.seat_bots(self.seating.seats)
         #: held by each change of the action log, a roll and a rematch (a seat changes at once, then is stored)
         self.lock = asyncio.Lock()

@@ -243,6 +243,16 @@ class Store:
                 command.stamp(config, "0001")
             command.upgrade(config, "head")
 
+    @property
+    def checkpoints(self) -> bool:
+        """Must the writer checkpoint the write-ahead log (SQLite: the connections never do it by themselves)?"""
+        return self.url.startswith("sqlite")
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log's committed pages into the database (SQLite; PASSIVE: it waits for nobody)."""
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
     def revision(self) -> str | None:
         from alembic.runtime.migration import MigrationContext
 
@@ -420,9 +430,12 @@ def _stored(conn: Connection, row: dict[str, Any]) -> StoredGame:
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL with synchronous=NORMAL: a commit is durable against a crash of the server process
-    # (what a restart needs) without an fsync per action.
+    # (what a restart needs) without an fsync per action. No commit checkpoints the log (copies it into the
+    # database and syncs it to disk: the slow part, in the event loop where the writer commits): the writer
+    # does, on its thread (writer.py).
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")

@@ -9,7 +9,15 @@ games cost a few transactions a second instead of thousands.
 On a database server (PostgreSQL) every write runs on one thread of its own, in order,
 so the event loop never waits on the network or on the server's disk. On SQLite a
 commit without fsync (WAL, ``synchronous=NORMAL``) is shorter than handing work to a
-thread and back (which also costs the event loop the GIL), so writes run in the loop.
+thread and back (which also costs the event loop the GIL: measured, twice the CPU per
+action, since smaller transactions), so writes run in the loop; what does wait on the
+disk is the write-ahead log's checkpoint (copying its pages into the database and syncing
+both), which SQLite runs in the commit that fills the log past a thousand pages: tens of
+milliseconds of the loop's, each few seconds at a thousand games. So the store's
+connections never checkpoint by themselves (``store.py``), and the writer checkpoints on
+its thread, at most every :data:`CHECKPOINT_SECONDS`, before a transaction and with no write beside
+it (the actions accepted meanwhile wait and go in the next transaction; ``benchmarks/web/commits.py``).
+A checkpoint only moves committed pages: a commit is as durable as before.
 """
 
 from __future__ import annotations
@@ -28,6 +36,8 @@ log = logging.getLogger("tabletop.web")
 
 #: the most actions in one transaction
 BATCH = 500
+#: on SQLite, the least seconds between two checkpoints of the write-ahead log (run on the writer's thread)
+CHECKPOINT_SECONDS = 1.0
 
 
 class Writer:
@@ -41,8 +51,12 @@ class Writer:
         self._pending: list[tuple[Append, asyncio.Future[None]]] = []
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
+        #: held by every write in the loop and by a checkpoint of the log (SQLite), so they never run at once
+        self._disk = asyncio.Lock()
+        self._checkpointed = 0.0
         self.transactions = 0
         self.appended = 0
+        self.checkpoints = 0
 
     async def append(self, action: Append) -> None:
         """Store one accepted action; returns once it is committed (raises if it could not be)."""
@@ -59,14 +73,30 @@ class Writer:
     async def call(self, write: Callable[..., T], *args: object) -> T:
         """Any other write (or a read that must see every write before it), in the writers' order."""
         if not self.threaded:
-            return write(*args)
+            async with self._disk:  # not while the log is checkpointed
+                return write(*args)
         return await asyncio.get_running_loop().run_in_executor(self._thread, write, *args)
 
     async def _write(self, appends: list[Append]) -> None:
         if self.threaded:
             await asyncio.get_running_loop().run_in_executor(self._thread, self.store.append_many, appends)
-        else:
+            return
+        async with self._disk:
             self.store.append_many(appends)
+
+    async def _checkpoint(self) -> None:
+        """Checkpoint the log on the thread if it is time (SQLite), with no write beside it: a checkpoint that
+        catches up with the writes lets the next commit start the log over (else it would grow without end)."""
+        loop = asyncio.get_running_loop()
+        if self.threaded or not self.store.checkpoints or loop.time() - self._checkpointed < CHECKPOINT_SECONDS:
+            return
+        self._checkpointed = loop.time()
+        async with self._disk:
+            try:
+                await loop.run_in_executor(self._thread, self.store.checkpoint)
+                self.checkpoints += 1
+            except Exception as exc:  # the log grows until the next one succeeds; nothing is lost
+                log.error("checkpointing the database's write-ahead log failed: %s", exc)
 
     async def _run(self) -> None:
         assert self._wake is not None
@@ -74,6 +104,7 @@ class Writer:
             await self._wake.wait()
             self._wake.clear()
             while self._pending:
+                await self._checkpoint()  # the actions accepted meanwhile join the batch
                 batch, self._pending = self._pending[:BATCH], self._pending[BATCH:]
                 try:
                     await self._write([a for a, _ in batch])

@@ -1,0 +1,231 @@
+"""Where a process's memory is: a thread inside it writes, every few seconds, one JSON line of its parts.
+
+Started inside ``tabletop serve`` by ``benchmarks/web/soak.py`` (the server's command becomes
+``python -c PROBED ...``, see :func:`command`), it tells the soak which part of the resident
+memory grows, so a creep is traced to its layer before anyone reads code:
+
+- ``rss``, ``anon``, ``file``: the resident set, its anonymous part (heaps, stacks) and its
+  file-backed part (libraries, mapped files such as SQLite's ``-shm``), from ``/proc/self/status``;
+- ``py_arenas``, ``py_used``: pymalloc's arenas (Python's small objects live in them) and the bytes
+  of live blocks in them (``sys._debugmallocstats``): arenas growing while the blocks do not is
+  fragmentation of Python's allocator, blocks growing is live objects;
+- ``malloc_used``, ``malloc_free``, ``malloc_mmap``: glibc's heaps (every thread's arena), what is in
+  use and what is free inside them (``mallinfo2``): free growing is the C allocator's fragmentation;
+- ``sqlite``: the bytes SQLite itself holds (``sqlite3_memory_used``: page caches, schemas, statements);
+- ``objects``, ``threads``: objects the garbage collector tracks, and the threads;
+- ``gc``: the garbage collector's pauses since the line before, per generation: how many, their
+  total and the longest in ms (a full collection stops the event loop: a latency's p99 shows it);
+- ``traced``: with tracemalloc on (``--trace``), the live Python allocations it sees.
+
+Each line also names the ten kinds of object whose count grew most since the first line
+(``grown``): a per-game registry that is never pruned shows there by its type.
+"""
+
+from __future__ import annotations
+
+import collections
+import ctypes
+import gc
+import json
+import os
+import re
+import sys
+import tempfile
+import threading
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+#: the server's command line, as ``python -c PROBED <benchmarks> <out> <seconds> <trace after> kinds|- <kinds from>
+#: tabletop's arguments...``
+PROBED = """
+import sys
+sys.path.insert(0, sys.argv.pop(1))
+from harness.memprobe import start
+start(sys.argv.pop(1), float(sys.argv.pop(1)), float(sys.argv.pop(1)), sys.argv.pop(1) == "kinds",
+      float(sys.argv.pop(1)))
+from tabletop.interfaces.cli.app import main
+main()
+"""
+
+
+#: kinds of object counted in every line (a game's parts: more of them than games in memory is a leak)
+WATCHED = ("Room", "ActionLog", "Connection", "Driver", "LiveRace", "TableChat")
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+
+def _libc() -> Any:
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = _MallInfo2
+        return libc
+    except (OSError, AttributeError):
+        return None
+
+
+def _sqlite() -> Any:
+    try:
+        import sqlite3  # noqa: F401  (loads the library the process uses; dlopen below finds the same one)
+
+        lib = ctypes.CDLL("libsqlite3.so.0")
+        lib.sqlite3_memory_used.restype = ctypes.c_int64
+        return lib
+    except (OSError, AttributeError):
+        return None
+
+
+def _status() -> dict[str, float]:
+    wanted = {"VmRSS": "rss", "RssAnon": "anon", "RssFile": "file", "RssShmem": "shmem", "Threads": "threads"}
+    found: dict[str, float] = {}
+    for line in Path("/proc/self/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in wanted:
+            number = float(value.split()[0])
+            found[wanted[key]] = number if key == "Threads" else number / 1024
+    return found
+
+
+_ARENAS = re.compile(r"^([\d,]+) arenas \* ([\d,]+) bytes/arena", re.M)
+_USED = re.compile(r"^# bytes in allocated blocks\s*=\s*([\d,]+)", re.M)
+
+
+def _pymalloc() -> dict[str, float]:
+    """pymalloc's arenas and live block bytes (its statistics go to file descriptor 2: caught for the call)."""
+    with tempfile.TemporaryFile() as caught:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        try:
+            os.dup2(caught.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        caught.seek(0)
+        text = caught.read().decode("utf-8", "replace")
+    arenas, used = _ARENAS.search(text), _USED.search(text)
+    size = int(arenas.group(1).replace(",", "")) * int(arenas.group(2).replace(",", "")) if arenas else 0
+    return {"py_arenas": size / 2**20, "py_used": int(used.group(1).replace(",", "")) / 2**20 if used else 0.0}
+
+
+def sample(libc: Any, sqlite: Any) -> dict[str, Any]:
+    """One line of the process's memory, in MB."""
+    line: dict[str, Any] = {"at": round(time.time(), 1), **_status(), **_pymalloc()}
+    if libc is not None:
+        info = libc.mallinfo2()
+        line.update(malloc_used=info.uordblks / 2**20, malloc_free=info.fordblks / 2**20,
+                    malloc_mmap=info.hblkhd / 2**20)
+    if sqlite is not None:
+        line["sqlite"] = sqlite.sqlite3_memory_used() / 2**20
+    if tracemalloc.is_tracing():
+        line["traced"] = tracemalloc.get_traced_memory()[0] / 2**20
+    return line
+
+
+def _kinds() -> collections.Counter[str]:
+    return collections.Counter(type(o).__qualname__ for o in gc.get_objects())
+
+
+def _grown_places(base: tracemalloc.Snapshot, out: Path) -> None:
+    """The 15 places (by traceback) whose live allocations grew most since ``base``, appended to ``out``."""
+    snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
+    grown = sum(s.size_diff for s in snapshot.compare_to(base, "filename")) / 1e6
+    with out.open("a") as f:
+        f.write(f"--- {time.strftime('%H:%M:%S')} traced {tracemalloc.get_traced_memory()[0] / 1e6:.1f} MB, "
+                f"grown since tracing began {grown:+.2f} MB\n")
+        for stat in snapshot.compare_to(base, "traceback")[:15]:
+            f.write(f"{stat.size_diff / 1e3:+.0f} kB {stat.count_diff:+d} blocks\n")
+            # file:line only (formatting source lines would fill linecache, a growth of the tracer's own)
+            f.write("".join(f"    {frame.filename}:{frame.lineno}\n" for frame in reversed(stat.traceback)))
+
+
+class _Pauses:
+    """The garbage collector's pauses per generation (a ``gc.callbacks`` entry): count, total and longest."""
+
+    def __init__(self) -> None:
+        self.began = 0.0
+        self.seen = [[0, 0.0, 0.0] for _ in range(3)]
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.began = time.perf_counter()
+            return
+        took = time.perf_counter() - self.began
+        seen = self.seen[info["generation"]]
+        seen[0] += 1
+        seen[1] += took
+        seen[2] = max(seen[2], took)
+
+    def take(self) -> list[list[float]]:
+        """[count, total ms, longest ms] per generation since the last call."""
+        seen, self.seen = self.seen, [[0, 0.0, 0.0] for _ in range(3)]
+        return [[n, round(total * 1e3, 1), round(longest * 1e3, 1)] for n, total, longest in seen]
+
+
+def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_from: float = 0.0) -> threading.Thread:
+    """Write a line to ``out`` every ``every`` seconds; start tracemalloc after ``trace_after`` s (<0: never),
+    and from then on write where live allocations grew to ``tracemalloc.txt`` beside ``out``. ``kinds``: count
+    the objects by type in each line (it holds the interpreter a moment per million objects: not for latencies),
+    and name those that grew most since the first line ``kinds_from`` seconds after the start (the warm-up's end)."""
+    libc, sqlite = _libc(), _sqlite()
+    places = Path(out).with_name("tracemalloc.txt")
+    pauses = _Pauses()
+    gc.callbacks.append(pauses)
+
+    def watch() -> None:
+        started = time.monotonic()
+        first: collections.Counter[str] | None = None
+        base: tracemalloc.Snapshot | None = None
+        while True:
+            time.sleep(every)
+            if tracemalloc.is_tracing():
+                if base is None:
+                    base = tracemalloc.take_snapshot()
+                else:
+                    _grown_places(base, places)
+            elif 0 <= trace_after <= time.monotonic() - started:
+                tracemalloc.start(12)
+            line = sample(libc, sqlite)
+            line["gc"] = pauses.take()
+            if kinds:
+                counted = _kinds()
+                if first is None and time.monotonic() - started >= kinds_from:
+                    first = counted
+                line["objects"] = sum(counted.values())
+                line["held"] = {k: counted.get(k, 0) for k in WATCHED}
+                line["grown"] = [[k, n] for k, n in (counted - first).most_common(10)] if first else []
+            with open(out, "a") as f:
+                f.write(json.dumps(line) + "\n")
+
+    thread = threading.Thread(target=watch, name="memprobe", daemon=True)
+    thread.start()
+    return thread
+
+
+def command(python: str, out: Path, every: float, trace_after: float, kinds: bool, kinds_from: float,
+            arguments: list[str]) -> list[str]:
+    """The command running tabletop's CLI with ``arguments`` and this probe inside (see :func:`start`)."""
+    benchmarks = str(Path(__file__).resolve().parents[1])
+    return [python, "-c", PROBED, benchmarks, str(out), str(every), str(trace_after), "kinds" if kinds else "-",
+            str(kinds_from), *arguments]
+
+
+def lines(out: Path) -> list[dict[str, Any]]:
+    """Every line the probe wrote."""
+    try:
+        return [json.loads(line) for line in out.read_text().splitlines() if line]
+    except FileNotFoundError:
+        return []
+
+
+def last(out: Path) -> dict[str, Any]:
+    """The probe's newest line ({} before the first)."""
+    try:
+        lines = out.read_text().splitlines()
+    except FileNotFoundError:
+        return {}
+    return json.loads(lines[-1]) if lines else {}

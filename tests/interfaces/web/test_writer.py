@@ -1,0 +1,90 @@
+"""The writer on SQLite (issue 22, finding 8): commits in the event loop, the log's checkpoints on its thread.
+
+A commit that fills SQLite's write-ahead log past its threshold would checkpoint it (copy its pages into the
+database and sync both to disk) in the event loop. The store's connections never do (``wal_autocheckpoint``
+is 0); the writer checkpoints on its own thread between two transactions. These tests check that no commit
+checkpoints, that the writer's checkpoints keep the log from growing without end, that they run off the
+event loop's thread, and that a checkpoint that fails loses no action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+import pytest
+
+from tabletop.interfaces.web import writer as writer_module
+from tabletop.interfaces.web.store import Append, Seat, Store
+from tabletop.interfaces.web.writer import Writer
+
+SEATS = [Seat(kind="human", name="Ann"), Seat(kind="bot", name="Bot", bot="random")]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(f"sqlite:///{tmp_path / 'games.db'}")
+
+
+def write_many(store: Store, games: int, actions: int) -> Writer:
+    """``games`` games each storing ``actions`` actions through one writer, all at once."""
+    ids = [store.create_game("duel", {}, 1, SEATS) for _ in range(games)]
+    writer = Writer(store)
+
+    async def run() -> None:
+        async def game(game_id: str) -> None:
+            for number in range(actions):
+                await writer.append(Append(game_id, number, f"left {number}", number % 2))
+                await asyncio.sleep(0)
+
+        await asyncio.gather(*(game(g) for g in ids))
+        await writer.close()
+
+    asyncio.run(run())
+    return writer
+
+
+def test_no_commit_checkpoints_the_log(store: Store) -> None:
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_the_writers_checkpoints_keep_the_log_small(store: Store, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(writer_module, "CHECKPOINT_SECONDS", 0.0)  # one before every transaction
+    threads: set[str] = set()
+    checkpoint = store.checkpoint
+
+    def seen_checkpoint() -> None:
+        threads.add(threading.current_thread().name)
+        checkpoint()
+
+    monkeypatch.setattr(store, "checkpoint", seen_checkpoint)
+    writer = write_many(store, games=20, actions=150)
+    wal = tmp_path / "games.db-wal"
+    assert writer.appended == 3000 and writer.checkpoints > 10
+    assert threads and all(name.startswith("tabletop-db") for name in threads), threads  # never the loop's
+    # 3,000 actions written without checkpoints fill a log of well over a megabyte: each checkpoint lets the next
+    # transaction start the log over, so it stays at a few transactions' pages
+    assert wal.stat().st_size < 512 * 1024, wal.stat().st_size
+    assert sum(len(store.load(g).actions) for g in ids_of(store)) == 3000  # type: ignore[union-attr]
+
+
+def test_a_failed_checkpoint_loses_no_action(store: Store, monkeypatch: pytest.MonkeyPatch,
+                                             caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(writer_module, "CHECKPOINT_SECONDS", 0.0)
+
+    def broken() -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "checkpoint", broken)
+    writer = write_many(store, games=5, actions=20)
+    assert writer.appended == 100 and writer.checkpoints == 0
+    assert sum(len(store.load(g).actions) for g in ids_of(store)) == 100  # type: ignore[union-attr]
+    assert "checkpointing the database's write-ahead log failed: disk full" in caplog.text
+
+
+def ids_of(store: Store) -> list[str]:
+    return [row["id"] for row in store.listing()]
