@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,8 +42,26 @@ def write_many(store: Store, games: int, actions: int) -> Writer:
         await asyncio.gather(*(game(g) for g in ids))
         await writer.close()
 
-    asyncio.run(run())
+    run_in_own_thread(run())
     return writer
+
+
+def run_in_own_thread(coroutine: Any) -> None:
+    """``asyncio.run`` on a thread of its own: the browser tests' Playwright keeps an event loop running on the
+    main thread for the whole session, where ``asyncio.run`` refuses to start."""
+    failed: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:
+            failed.append(error)
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 def test_no_commit_checkpoints_the_log(store: Store) -> None:
