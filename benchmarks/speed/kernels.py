@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from reference import backgammon, medians_of, pin_to_one_core, stamp
+from reference import beside_backgammon, pin_to_one_core, stamp
 
 import tabletop
 from tabletop.core.batch import ACTIONS, BatchPlayout
@@ -64,13 +64,7 @@ def main() -> None:
             print(f"{name}: no compiled playout here (Numba missing, or the game has none)")
         else:
             measures[name] = measure
-    measures["backgammon (OpenSpiel C++)"] = lambda: backgammon(args.seconds)
-    rates = medians_of({name: lambda _, m=m: m() for name, m in measures.items()}, args.rounds, args.seconds)
-    reference = rates["backgammon (OpenSpiel C++)"]
-    print(f"{'game':<28} {'steps/s':>12} {'x backgammon':>13}")
-    for name, rate in rates.items():
-        print(f"{name:<28} {rate:>12,.0f} {rate / reference:>12.1f}x")
-    print(f"target: at least 20x backgammon's steps/s; after: {stamp()}")
+    beside_backgammon(measures, args.rounds, args.seconds, "at least 20x backgammon's steps/s")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for
 from harness.positions import sample_pairs
 from harness.timing import alternate, load, medians, pin_to_one_core
 
-__all__ = ["backgammon", "medians_of", "pin_to_one_core", "stamp"]
+__all__ = ["backgammon", "beside_backgammon", "medians_of", "pin_to_one_core", "stamp"]
 
 
 def backgammon(seconds: float) -> float:
@@ -46,6 +46,20 @@ def medians_of(measures: dict[str, Callable[[float], float]], rounds: int, secon
     """Each measure once per round, in turn (A B C A B C ...), so a drift in the machine's speed hits all
     alike; the median of each."""
     return medians(alternate(measures, rounds, seconds))
+
+
+def beside_backgammon(measures: dict[str, Callable[[], float]], rounds: int, seconds: float, target: str) -> None:
+    """Measure each rate beside OpenSpiel's backgammon in the same rounds and print them as multiples of it,
+    then ``target`` and when the run ended."""
+    measures = {**measures, BACKGAMMON: lambda: backgammon(seconds)}
+    rates = medians_of({name: lambda _, m=m: m() for name, m in measures.items()}, rounds, seconds)
+    print(f"{'game':<28} {'steps/s':>12} {'x backgammon':>13}")
+    for name, rate in rates.items():
+        print(f"{name:<28} {rate:>12,.0f} {rate / rates[BACKGAMMON]:>12.1f}x")
+    print(f"target: {target}; after: {stamp()}")
+
+
+BACKGAMMON = "backgammon (OpenSpiel C++)"
 
 
 def stamp() -> str:

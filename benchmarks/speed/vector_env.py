@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import gymnasium
 import numpy as np
-from reference import backgammon, medians_of, pin_to_one_core, stamp
+from reference import beside_backgammon, pin_to_one_core, stamp
 
 import tabletop.rl.gymnasium as tabletop_gym
 from tabletop.rl.vector import TabletopVectorEnv, has_vector_env
@@ -65,13 +65,7 @@ def main() -> None:
             measures[name] = stepping(name, args.envs, args.seconds)
         else:
             print(f"{name}: no compiled vector environment here")
-    measures["backgammon (OpenSpiel C++)"] = lambda: backgammon(args.seconds)
-    rates = medians_of({name: lambda _, m=m: m() for name, m in measures.items()}, args.rounds, args.seconds)
-    reference = rates["backgammon (OpenSpiel C++)"]
-    print(f"{'game':<28} {'steps/s':>12} {'x backgammon':>13}")
-    for name, rate in rates.items():
-        print(f"{name:<28} {rate:>12,.0f} {rate / reference:>12.1f}x")
-    print(f"target: at least 1,000,000 env steps/s at N = 4,096; after: {stamp()}")
+    beside_backgammon(measures, args.rounds, args.seconds, "at least 1,000,000 env steps/s at N = 4,096")
 
 
 if __name__ == "__main__":
