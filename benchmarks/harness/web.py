@@ -373,6 +373,20 @@ def records_match(url: str, client: LoadClient) -> int:
     lost = 0
     with httpx.Client(base_url=url, timeout=60.0) as http:
         for game_id, seen in client.records.items():
-            stored = http.get(f"/api/games/{game_id}/record").json()["actions"]
+            stored = stored_actions(http, game_id)
             lost += sum(1 for i, a in enumerate(seen) if a and (i >= len(stored) or stored[i] != a))
     return lost
+
+
+def stored_actions(http: httpx.Client, game_id: str, attempts: int = 30) -> list[str]:
+    """A game's stored actions, asked as a patient client asks: after a 429 it waits the ``Retry-After``,
+    after a 502/503 (a shard restarting behind the balancer) a second; any other answer is an error."""
+    for _ in range(attempts):
+        answer = http.get(f"/api/games/{game_id}/record")
+        if answer.status_code == 200:
+            actions: list[str] = answer.json()["actions"]
+            return actions
+        if answer.status_code not in (429, 502, 503):
+            break
+        time.sleep(float(answer.headers.get("retry-after", 1)))
+    raise RuntimeError(f"the record of game {game_id}: {answer.status_code} {answer.text[:300]}")

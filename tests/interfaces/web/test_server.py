@@ -62,11 +62,12 @@ def free_port() -> int:
 class Guarded:
     """The app served as ``tabletop serve`` serves it, in a thread."""
 
-    def __init__(self, database: str, limits: Limits, settings: Settings = INSTANT) -> None:
+    def __init__(self, database: str, limits: Limits, settings: Settings = INSTANT, **options: Any) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.app = create_app(database, settings, limits=limits)
-        self.server: uvicorn.Server = guarded_server(self.app, "127.0.0.1", self.port, limits, log_level="info")
+        self.server: uvicorn.Server = guarded_server(self.app, "127.0.0.1", self.port, limits, log_level="info",
+                                                     **options)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> Guarded:
@@ -313,6 +314,34 @@ def test_connections_beyond_the_cap_per_client_and_in_all_are_closed_at_once(dat
             s.close()
         wait_until(lambda: door.total == 0)
         assert httpx.get(f"{served.url}/api/server").status_code == 200  # room again
+
+
+def test_a_trusted_proxys_connections_count_only_in_all(database: str) -> None:
+    """Behind nginx every connection comes from nginx: the cap per client is nginx's (limit_conn), and
+    the server counts the proxy's connections only towards the cap in all (found at 3,000 games over 3
+    shards: each shard turned away nginx's 257th connection, and clients got 502)."""
+    limits = Limits(connections_per_address=3, connections=8, header_seconds=30.0)
+    with Guarded(database, limits, proxy_headers=True, forwarded_allow_ips="127.0.0.1") as served:
+        door = served.app.state.door
+        proxy = [socket.create_connection(("127.0.0.1", served.port)) for _ in range(6)]
+        wait_until(lambda: door.total == 6)  # twice the cap per client, all let in
+        client = [socket.create_connection(("127.0.0.1", served.port), source_address=("127.0.0.2", 0))
+                  for _ in range(2)]
+        wait_until(lambda: door.total == 8)
+        late = [socket.create_connection(("127.0.0.1", served.port)),
+                socket.create_connection(("127.0.0.1", served.port), source_address=("127.0.0.3", 0))]
+        wait_until(lambda: door.turned_away == 2)  # the server is full, for the proxy too
+        for s in [*proxy, *client, *late]:
+            s.close()
+        wait_until(lambda: door.total == 0)
+        # an untrusted client is still capped at 3
+        held = [socket.create_connection(("127.0.0.1", served.port), source_address=("127.0.0.4", 0))
+                for _ in range(4)]
+        wait_until(lambda: door.turned_away == 3)
+        assert door.total == 3
+        for s in held:
+            s.close()
+        wait_until(lambda: door.total == 0)
 
 
 def test_a_websocket_counts_as_a_connection_until_it_closes(database: str) -> None:

@@ -12,6 +12,7 @@ resumes its games on restart with nothing acknowledged lost while the other shar
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import subprocess
@@ -33,7 +34,7 @@ from web_api import postgresql_schema, run_async, wait_until
 
 #: a short game of pig (the example game packaged outside tabletop, installed by make test)
 PIG = {"game": "pig", "options": {"goal": 20}}
-SERVE = ["--bot-delay", "0.05", "--games-per-minute", "6000", "--bot-workers", "1"]
+SERVE = ["--bot-delay", "0.05", "--games-per-minute", "6000", "--bot-workers", "1", "--connections-per-address", "6"]
 
 
 @pytest.fixture(scope="module")
@@ -183,6 +184,38 @@ def test_the_lobby_lists_every_shard_and_counts_watchers_across_shards(deploymen
     wait_until(lambda: watchers_seen_by_s2() == 0, 30.0)
 
 
+def test_the_shards_leave_the_cap_per_client_to_nginx(deployment: Deployment) -> None:
+    """Every connection reaches a shard from nginx: the shards trust its address and count it only in
+    all, and nginx caps each client's own connections (``limit_conn``: 503). Found at 3,000 games on 3
+    shards, where each shard turned away nginx's 257th connection and people got 502."""
+    assert deployment.per_client == 6  # the shards' --connections-per-address, applied by nginx
+    created = create(deployment.url, [{"kind": "human"}, {"kind": "human"}])
+    url = f"{deployment.url.replace('http', 'ws')}/ws/{created['id']}"
+
+    async def first_view(ws: Any) -> str:
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
+            if message["type"] == "view":
+                return "view"
+
+    async def watch() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            # 12 watchers from 3 addresses, 4 each: twice what a shard lets one address hold
+            watchers = [await stack.enter_async_context(
+                websockets.connect(url, local_addr=(f"127.0.0.{10 + i % 3}", 0))) for i in range(12)]
+            assert [await first_view(ws) for ws in watchers] == ["view"] * 12
+            # one address at nginx's cap: its next connection is refused by nginx, not by a shard
+            for _ in range(6):
+                await stack.enter_async_context(websockets.connect(url, local_addr=("127.0.0.20", 0)))
+            with pytest.raises(websockets.InvalidStatus) as refused:
+                await websockets.connect(url, local_addr=("127.0.0.20", 0))
+            assert refused.value.response.status_code == 503
+            # while the others still play on
+            assert httpx.get(f"{deployment.url}/api/games/{created['id']}", timeout=30).status_code == 200
+
+    run_async(watch())
+
+
 def test_a_second_process_for_a_shard_refuses_to_start(deployment: Deployment) -> None:
     """The shard's lock in PostgreSQL: two authoritative rooms for one game cannot happen."""
     started = subprocess.run(
@@ -269,3 +302,8 @@ def test_nginx_routes_each_game_to_the_shard_its_id_names(tmp_path: Path) -> Non
     assert "upstream tabletop_s2 {\n        server 127.0.0.1:9002;" in config
     assert "default tabletop_any;" in config and "server 127.0.0.1:9001 max_fails=1" in config
     assert f"pid {tmp_path}/nginx.pid;" in config and "user " not in config
+    assert "limit_conn tabletop_clients 256;" in config  # the shards' default --connections-per-address
+    assert "limit_conn tabletop_clients 9;" in nginx_config(tmp_path, "127.0.0.1:8000", {"s1": 9001}, per_client=9)
+    assert Deployment(2, "postgresql://u@h/d", serve_args=["--connections-per-address=40"]).per_client == 40
+    with pytest.raises(ValueError, match="--connections-per-address expects a whole number, got 'x'"):
+        Deployment(2, "postgresql://u@h/d", serve_args=["--connections-per-address", "x"])

@@ -79,7 +79,9 @@ def serve_command(
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option("--forwarded-allow-ips",
-                     help="Behind a reverse proxy: its address, so X-Forwarded-For gives each client's own."),
+                     help="Behind a reverse proxy: its addresses or networks (commas between), so X-Forwarded-For "
+                          "gives each client's own; the proxy's connections count only towards --max-connections "
+                          "(the proxy caps each client's own)."),
     ] = None,
     shard: Annotated[
         str | None,
@@ -141,6 +143,13 @@ def serve_command(
             raise fail(f"--shard: {exc}") from None
         if not database.startswith("postgresql"):
             raise fail(f"--shard {shard}: shards share one PostgreSQL database; --database is {database!r}")
+    if forwarded_allow_ips is not None:
+        from tabletop.interfaces.web.guard import Proxies
+
+        try:
+            Proxies(forwarded_allow_ips)
+        except ValueError as exc:
+            raise fail(str(exc)) from None
     workers = bot_workers if bot_workers >= 0 else max(1, (os.cpu_count() or 2) - 1)
     try:
         limits = Limits(bot_seconds=bot_seconds, bot_iterations=bot_iterations, bot_workers=workers,

@@ -12,7 +12,12 @@ Below the application, each TCP connection is let in or turned away when it open
 
 A client is its address, except that an IPv6 client is its /64 network: one subscriber
 is usually given a whole /64, so counting its addresses one by one would let it open
-as many connections as it likes (:func:`client_key`).
+as many connections as it likes (:func:`client_key`). Behind a reverse proxy every
+connection comes from the proxy, so connections from the addresses ``tabletop serve
+--forwarded-allow-ips`` trusts count only towards the cap in all: the proxy caps each
+client's connections itself (``tabletop deploy``'s nginx does, with ``limit_conn``), and
+the limits the application applies (WebSockets, games, replays) see each client's own
+address from ``X-Forwarded-For``.
 
 :func:`server` makes the uvicorn server that ``tabletop serve`` runs, with these protocols.
 """
@@ -20,6 +25,7 @@ as many connections as it likes (:func:`client_key`).
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 from typing import Any
 
@@ -35,11 +41,50 @@ _TIMEOUT = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=
             b"content-length: 36\r\nconnection: close\r\n\r\nthe request took too long to arrive")
 
 
-class Door:
-    """The connections open now, per client and in all (one per server)."""
+class Proxies:
+    """The reverse proxies a server trusts (uvicorn's ``forwarded_allow_ips``: addresses or networks,
+    separated by commas, or ``*`` for any).
 
-    def __init__(self, limits: Limits) -> None:
+    >>> proxies = Proxies("127.0.0.1, 10.0.0.0/8")
+    >>> "127.0.0.1" in proxies, "10.1.2.3" in proxies, "203.0.113.9" in proxies, "unix" in proxies
+    (True, True, False, False)
+    >>> "2001:db8::1" in Proxies("*"), "127.0.0.1" in Proxies(None)
+    (True, False)
+    >>> Proxies("localhost")
+    Traceback (most recent call last):
+    ...
+    ValueError: --forwarded-allow-ips: 'localhost' is not an IP address or network (or *)
+    """
+
+    def __init__(self, spec: str | None) -> None:
+        entries = [entry.strip() for entry in (spec or "").split(",") if entry.strip()]
+        self.anyone = "*" in entries
+        self.networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
+        for entry in entries:
+            if entry == "*":
+                continue
+            try:
+                self.networks.append(ipaddress.ip_network(entry, strict=False))
+            except ValueError:
+                raise ValueError(f"--forwarded-allow-ips: {entry!r} is not an IP address or network (or *)") from None
+
+    def __contains__(self, host: object) -> bool:
+        if self.anyone:
+            return True
+        try:
+            address = ipaddress.ip_address(str(host).split("%", 1)[0])
+        except ValueError:
+            return False
+        return any(address in network for network in self.networks)
+
+
+class Door:
+    """The connections open now, per client and in all (one per server); connections from a trusted
+    proxy (``proxies``) count only in all."""
+
+    def __init__(self, limits: Limits, proxies: Proxies | None = None) -> None:
         self.limits = limits
+        self.proxies = proxies or Proxies(None)
         self.open: dict[str, int] = {}
         self.total = 0
         self.turned_away = 0
@@ -52,8 +97,10 @@ class Door:
     def admit(self, transport: asyncio.BaseTransport) -> bool:
         """Count a new connection in, or say it must be closed (the client or the server is full)."""
         peer = transport.get_extra_info("peername")
-        key = client_key(str(peer[0])) if isinstance(peer, tuple) and peer else "unknown"
-        if self.total >= self.limits.connections or self.open.get(key, 0) >= self.limits.connections_per_address:
+        host = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+        key = client_key(host)
+        capped = host not in self.proxies and self.open.get(key, 0) >= self.limits.connections_per_address
+        if self.total >= self.limits.connections or capped:
             self.turned_away += 1
             return False
         self.open[key] = self.open.get(key, 0) + 1
@@ -159,17 +206,18 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         super().connection_lost(exc)
 
 
-def protocols(limits: Limits) -> tuple[Door, type[GuardedHttp], type[GuardedWebSocket]]:
+def protocols(limits: Limits, proxies: Proxies | None = None) -> tuple[Door, type[GuardedHttp], type[GuardedWebSocket]]:
     """A door and the two protocol classes that share it (one set per server)."""
-    door = Door(limits)
+    door = Door(limits, proxies)
     http = type("GuardedHttp", (GuardedHttp,), {"door": door})
     ws = type("GuardedWebSocket", (GuardedWebSocket,), {"door": door})
     return door, http, ws
 
 
 def server(app: Any, host: str, port: int, limits: Limits, **options: Any) -> uvicorn.Server:
-    """The uvicorn server of ``app`` with the door's protocols (``options``: more of uvicorn's settings)."""
-    door, http, ws = protocols(limits)
+    """The uvicorn server of ``app`` with the door's protocols (``options``: more of uvicorn's settings;
+    its ``forwarded_allow_ips`` are also the proxies whose connections the door counts only in all)."""
+    door, http, ws = protocols(limits, Proxies(options.get("forwarded_allow_ips")))
     if hasattr(app, "state"):
         app.state.door = door
     # views are small: compressing every frame costs more time than it saves; a frame over the limit
