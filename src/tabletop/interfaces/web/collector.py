@@ -26,7 +26,7 @@ What the young collections walk are the objects made since the last one that are
 the position each action makes (a room keeps its newest), and the containers in it. A position used to
 carry its whole history and event log as two lists copied by every clone, so a young collection at a
 thousand games followed hundreds of thousands of references into old objects (5-8 ms of CPU a
-generation-0 pause, 47 ms a generation-1 one, at steady state on main 35122b8); now they are chunks its
+generation-0 pause, 47 ms a generation-1 one, main 35122b8 on the loaded machine); now they are chunks its
 clones share (:mod:`tabletop.core.state`), and a young collection walks only the newest entries
 (``benchmarks/web/positions.py``: the collector's CPU and each action's, old and new code).
 
