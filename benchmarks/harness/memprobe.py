@@ -15,7 +15,10 @@ memory grows, so a creep is traced to its layer before anyone reads code:
 - ``objects``, ``threads``: objects the garbage collector tracks, and the threads;
 - ``gc``: the garbage collector's pauses since the line before, per generation: how many, their
   total and the longest in ms (a full collection stops the event loop: a latency's p99 shows it);
-- ``traced``: with tracemalloc on (``--trace``), the live Python allocations it sees.
+- ``traced``: with tracemalloc on (``--trace``), the live Python allocations it sees;
+- ``lag``: how late the event loop ran a callback handed to it every 10 ms from another thread (how many,
+  p50, p99 and longest in ms, and how many waited over 20, 50 and 100 ms): the wait of a message that
+  reaches the server, on the server's side, whatever the load client's own delays.
 
 Each line also names the ten kinds of object whose count grew most since the first line
 (``grown``): a per-game registry that is never pruned shows there by its type.
@@ -23,6 +26,7 @@ Each line also names the ten kinds of object whose count grew most since the fir
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import ctypes
 import gc
@@ -144,26 +148,87 @@ def _grown_places(base: tracemalloc.Snapshot, out: Path) -> None:
 
 
 class _Pauses:
-    """The garbage collector's pauses per generation (a ``gc.callbacks`` entry): count, total and longest."""
+    """The garbage collector's pauses per generation (a ``gc.callbacks`` entry): count, total and longest, in
+    wall time and in the collecting thread's CPU time (a busy machine inflates the first, hardly the second),
+    the objects it found dead and, with ``count`` (it lists them: a pause of its own, outside the times), the
+    objects in the generations it examined."""
 
-    def __init__(self) -> None:
+    def __init__(self, count: bool = False) -> None:
+        self.count = count
         self.began = 0.0
-        self.seen = [[0, 0.0, 0.0] for _ in range(3)]
+        self.began_cpu = 0.0
+        self.young = 0
+        self.seen = self._empty()
+
+    @staticmethod
+    def _empty() -> list[list[float]]:
+        return [[0, 0.0, 0.0, 0.0, 0.0, 0, 0] for _ in range(3)]
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
+            generation = info["generation"]
+            self.young = sum(len(gc.get_objects(g)) for g in range(generation + 1)) if self.count else 0
+            self.began_cpu = time.thread_time()
             self.began = time.perf_counter()
             return
         took = time.perf_counter() - self.began
+        cpu = time.thread_time() - self.began_cpu
         seen = self.seen[info["generation"]]
         seen[0] += 1
         seen[1] += took
         seen[2] = max(seen[2], took)
+        seen[3] += cpu
+        seen[4] = max(seen[4], cpu)
+        seen[5] += info.get("collected", 0)
+        seen[6] += self.young
 
     def take(self) -> list[list[float]]:
-        """[count, total ms, longest ms] per generation since the last call."""
-        seen, self.seen = self.seen, [[0, 0.0, 0.0] for _ in range(3)]
-        return [[n, round(total * 1e3, 1), round(longest * 1e3, 1)] for n, total, longest in seen]
+        """[count, total ms, longest ms, CPU total ms, CPU longest ms, objects freed, objects examined] per
+        generation since the last call."""
+        seen, self.seen = self.seen, self._empty()
+        return [[n, round(total * 1e3, 1), round(longest * 1e3, 1), round(cpu * 1e3, 1), round(cpu_max * 1e3, 1),
+                 freed, counted] for n, total, longest, cpu, cpu_max, freed, counted in seen]
+
+
+class _LoopLag:
+    """How late the main thread's event loop runs a callback handed to it from another thread (seconds)."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.lags: list[float] = []
+        setter = asyncio.events._set_running_loop
+
+        def remember(loop: asyncio.AbstractEventLoop | None) -> None:  # the loop the server runs (uvloop or not)
+            if loop is not None and threading.current_thread() is threading.main_thread():
+                self.loop = loop
+            setter(loop)
+
+        asyncio.events._set_running_loop = asyncio._set_running_loop = remember  # type: ignore[attr-defined]
+
+    def watch(self) -> None:
+        ran = threading.Event()
+        while True:
+            time.sleep(0.01)
+            loop = self.loop
+            if loop is None or loop.is_closed() or not loop.is_running():
+                continue
+            ran.clear()
+            sent = time.perf_counter()
+            try:
+                loop.call_soon_threadsafe(ran.set)
+            except RuntimeError:  # closed meanwhile
+                continue
+            ran.wait()
+            self.lags.append(time.perf_counter() - sent)
+
+    def take(self) -> list[float]:
+        """[waits, p50 ms, p99 ms, longest ms, waits over 20, over 50, over 100 ms] since the last call."""
+        lags, self.lags = sorted(self.lags), []
+        if not lags:
+            return [0, 0.0, 0.0, 0.0, 0, 0, 0]
+        p50, p99 = (round(lags[min(len(lags) - 1, int(q * len(lags)))] * 1e3, 2) for q in (0.5, 0.99))
+        return [len(lags), p50, p99, round(lags[-1] * 1e3, 1), *(sum(1 for lag in lags if lag > limit)
+                                                                  for limit in (0.02, 0.05, 0.1))]
 
 
 def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_from: float = 0.0) -> threading.Thread:
@@ -173,8 +238,10 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
     and name those that grew most since the first line ``kinds_from`` seconds after the start (the warm-up's end)."""
     libc, sqlite = _libc(), _sqlite()
     places = Path(out).with_name("tracemalloc.txt")
-    pauses = _Pauses()
+    pauses = _Pauses(count=os.environ.get("TABLETOP_PROBE_COUNT") == "1")
     gc.callbacks.append(pauses)
+    lag = _LoopLag()
+    threading.Thread(target=lag.watch, name="memprobe-lag", daemon=True).start()
 
     def watch() -> None:
         started = time.monotonic()
@@ -191,6 +258,7 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
                 tracemalloc.start(12)
             line = sample(libc, sqlite)
             line["gc"] = pauses.take()
+            line["lag"] = lag.take()
             if kinds:
                 counted = _kinds()
                 if first is None and time.monotonic() - started >= kinds_from:

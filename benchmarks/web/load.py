@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
 
 from harness import memprobe
-from harness.web import LoadClient, ProbedServe, Serve, open_files, records_match, rss_mb
+from harness.web import LoadClient, ProbedServe, Serve, open_files, percentile, records_match, rss_mb
 
 
 def main() -> None:
@@ -61,6 +61,7 @@ def main() -> None:
     cpu0 = server.cpu() if server else 0.0
     own0 = time.process_time()
     started = time.monotonic()
+    measured_from = time.time() + ramp
     try:
         asyncio.run(client.run(args.games, args.seconds, ramp))
         elapsed = time.monotonic() - started
@@ -88,12 +89,25 @@ def main() -> None:
               f"{stats.get('connections_closed_idle', '?')} kept-alive connections closed idle; "
               f"{stats.get('games_in_memory', '?')} games in memory")
     if isinstance(server, ProbedServe):
-        probed = memprobe.lines(server.probe)
-        pauses = [[sum(line["gc"][g][0] for line in probed), sum(line["gc"][g][1] for line in probed),
-                   max((line["gc"][g][2] for line in probed), default=0.0)] for g in range(3)]
-        print("server's garbage collector: " + "; ".join(
-            f"generation {g}: {n:.0f} pauses, {total:.0f} ms in all, longest {longest:.1f} ms"
-            for g, (n, total, longest) in enumerate(pauses)))
+        print("the probe's figures below are from after the ramp")
+        # what the probe saw while the games were kept going, not the start-up or the ramp (a line sums the
+        # probe's interval before it)
+        probed = [line for line in memprobe.lines(server.probe) if line["at"] - server.every >= measured_from]
+        pauses = [[sum(line["gc"][g][i] for line in probed) if i not in (2, 4) else
+                   max((line["gc"][g][i] for line in probed), default=0.0) for i in range(7)] for g in range(3)]
+        print("server's garbage collector (wall ms / the collecting thread's CPU ms): " + "; ".join(
+            f"generation {g}: {n:.0f} pauses, {total:.0f} / {cpu:.0f} ms in all, longest {longest:.1f} / "
+            f"{cpu_max:.1f} ms, {freed / max(n, 1):.0f} objects freed a pause"
+            + (f", {examined / max(n, 1):.0f} examined" if examined else "")
+            for g, (n, total, longest, cpu, cpu_max, freed, examined) in enumerate(pauses)))
+        lags = [line["lag"] for line in probed if line.get("lag", [0])[0]]
+        if lags:
+            waits = sum(x[0] for x in lags)
+            print(f"server's event loop, late to run a callback handed to it every 10 ms: {waits} waits, the median "
+                  f"line's p50 {percentile([x[1] for x in lags], 0.5):.1f} ms and p99 "
+                  f"{percentile([x[2] for x in lags], 0.5):.1f} ms, longest {max(x[3] for x in lags):.0f} ms; over "
+                  + ", ".join(f"{limit} ms: {sum(x[i] for x in lags) / waits:.2%}" for i, limit in
+                              ((4, 20), (5, 50), (6, 100))))
         if probed:
             print("server's memory at the end (MB): " + ", ".join(
                 f"{k} {probed[-1][k]:.1f}" for k in ("rss", "anon", "py_arenas", "py_used", "malloc_used",

@@ -8,6 +8,12 @@ Each game fills a few small hooks:
 ``returns``, ``winners``, ``_copy_into``, ``to_text``, ``to_dict``, ``__str__``
 and ``turn_number``; optional hooks (``chance_roller``, ``chance_stream``,
 ``standings``, ``metrics``) have safe defaults.
+
+The history and the event log grow with the game, and every :meth:`State.clone` would copy them
+whole: a server holding a thousand games makes a new position per action, and copying (and then
+having the garbage collector walk) two lists of every action so far made each action cost more the
+longer its game. So each is kept as full chunks of :data:`CHUNK` entries, tuples that a clone
+shares, and a short list of the newest entries, the only part a clone copies.
 """
 
 from __future__ import annotations
@@ -32,19 +38,49 @@ TERMINAL = -4
 #: index (one look-up) rather than by comparing it with each outcome in turn.
 LONG_SCAN = 32
 
+#: The history and the event log are kept as tuples of this many entries, shared by clones, and a list of the
+#: newest (fewer than this), copied by each clone (see the module's docstring).
+CHUNK = 64
+
 S = TypeVar("S", bound="State")
+T = TypeVar("T")
+
+
+def _since(chunks: tuple[tuple[T, ...], ...], tail: list[T], start: int) -> list[T]:
+    """The entries from ``start`` on of a sequence kept as ``chunks`` of :data:`CHUNK` entries and a ``tail``.
+
+    >>> _since(((1, 2) * 32, (3,) * 64), [4, 5], 127)
+    [3, 4, 5]
+    >>> _since((), [4, 5], 1), _since(((1,) * 64,), [], 64)
+    ([5], [])
+    """
+    if start < 0:  # from the end, as a list's slice counts
+        return _since(chunks, tail, max(0, len(chunks) * CHUNK + len(tail) + start))
+    first, skip = divmod(start, CHUNK)
+    if first >= len(chunks):
+        return tail[start - len(chunks) * CHUNK:]
+    out = list(chunks[first][skip:])
+    for chunk in chunks[first + 1:]:
+        out.extend(chunk)
+    out.extend(tail)
+    return out
 
 
 class State(abc.ABC):
     """A position of a game, with its history since it was created."""
 
-    __slots__ = ("_distribution", "_events", "_history", "_legal", "_texts", "game")
+    __slots__ = ("_distribution", "_event_chunks", "_events", "_history", "_history_chunks", "_legal", "_texts",
+                 "game")
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        #: the actions applied: full chunks (shared with clones), then the newest (see the module's docstring)
+        self._history_chunks: tuple[tuple[Action, ...], ...] = ()
         self._history: list[Action] = []
         self._legal: tuple[Action, ...] | None = None
         self._distribution: Distribution | None = None
+        #: the event log, kept as the history is
+        self._event_chunks: tuple[tuple[tuple[str, dict[str, Any] | tuple[Any, ...]], ...], ...] = ()
         self._events: list[tuple[str, dict[str, Any] | tuple[Any, ...]]] = []
         self._texts: dict[str, Action] | None = None
 
@@ -147,7 +183,11 @@ class State(abc.ABC):
         # here ``action`` is a legal Action (a text was parsed above); mypy narrows ``not in`` over a
         # list but not over the distribution's look-up, and a cast would cost a call on every step
         self._apply(action)  # type: ignore[arg-type]
-        self._history.append(action)  # type: ignore[arg-type]
+        history = self._history
+        history.append(action)  # type: ignore[arg-type]
+        if len(history) == CHUNK:
+            self._history_chunks += (tuple(history),)
+            self._history = []
 
     def parse_action(self, text: str) -> Action:
         """The legal action (or chance outcome) whose notation is ``text``."""
@@ -182,17 +222,26 @@ class State(abc.ABC):
         """The integers of :meth:`legal_actions`, in the same order."""
         return self.game.encoding.legal_ints(self)
 
-    def history(self) -> tuple[Action, ...]:
-        """Every action applied since this state was created, in order."""
-        return tuple(self._history)
+    def history(self, start: int = 0) -> tuple[Action, ...]:
+        """Every action applied since this state was created, in order (from number ``start`` on)."""
+        chunks = self._history_chunks
+        if not chunks:
+            return tuple(self._history[start:] if start else self._history)
+        return tuple(_since(chunks, self._history, start))
+
+    def history_size(self) -> int:
+        """How many actions were applied since this state was created (``len(history())``, without building it)."""
+        return len(self._history_chunks) * CHUNK + len(self._history)
 
     def clone(self: S) -> S:
         """An independent copy: changing one never changes the other."""
         other = type(self).__new__(type(self))
         other.game = self.game
+        other._history_chunks = self._history_chunks
         other._history = self._history.copy()
         other._legal = self._legal
         other._distribution = self._distribution
+        other._event_chunks = self._event_chunks
         other._events = self._events.copy()
         other._texts = None
         self._copy_into(other)
@@ -241,12 +290,16 @@ class State(abc.ABC):
         """Record an event: an English message with ``{name}`` fields given by name (see :mod:`tabletop.core.events`),
         read (and translated) only when someone reads it. A message with positional ``{}`` fields (``args``)
         still works, as it did before the log was translated, but reads the same in every language."""
-        self._events.append((message, args if args else fields))
+        events = self._events
+        events.append((message, args if args else fields))
+        if len(events) == CHUNK:
+            self._event_chunks += (tuple(events),)
+            self._events = []
 
     def events(self, start: int = 0) -> list[Event]:
         """What happened since this state was created (from entry ``start`` on), as events: each a message
         (its key) and its fields, for a front end to show in its reader's language."""
-        return [Event(message, fields) for message, fields in self._events[start:]]
+        return [Event(message, fields) for message, fields in _since(self._event_chunks, self._events, start)]
 
     def log(self, start: int = 0) -> list[str]:
         """What happened, in the engine's English words, since this state was created (from entry ``start`` on).
@@ -254,10 +307,10 @@ class State(abc.ABC):
         A viewer that has shown the first ``start`` entries asks only for the new ones,
         so only those are formatted.
         """
-        return [english(Event(message, fields)) for message, fields in self._events[start:]]
+        return [english(Event(message, fields)) for message, fields in _since(self._event_chunks, self._events, start)]
 
     def log_size(self) -> int:
-        return len(self._events)
+        return len(self._event_chunks) * CHUNK + len(self._events)
 
     # -- equality by notation --------------------------------------------------------
     def __eq__(self, other: object) -> bool:

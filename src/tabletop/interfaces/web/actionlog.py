@@ -208,7 +208,7 @@ class ActionLog:
         :data:`SNAPSHOT_EVERY` actions applied to a copy of it."""
         start = step // SNAPSHOT_EVERY
         state = self._snapshots[start].clone()
-        for action in self.state.history()[start * SNAPSHOT_EVERY:step]:
+        for action in self.state.history(start * SNAPSHOT_EVERY)[:step - start * SNAPSHOT_EVERY]:
             state.apply_action(action)
         return state
 

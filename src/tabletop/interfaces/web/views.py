@@ -162,11 +162,11 @@ def personal_view(
     legal: list[str] = []
     if seat is not None and state.current_player() == seat and room.live is None and room.status == "running":
         legal = [str(a) for a in state.legal_actions()]
-    history = state.history()
-    n = len(history)
+    n = state.history_size()
     actions_from = actions_from if actions_from <= n else 0
     log_from = log_from if log_from <= len(room.log_lines) else 0
-    undo_seat = room.actors[-1] if room.actors and room.actors[-1] in hand else seat
+    actors = room.actors
+    undo_seat = actors[-1] if actors and actors[-1] in hand else seat
     info = room.seats[seat] if seat is not None else None
     view: dict[str, Any] = {
         "you": seat,
@@ -179,7 +179,8 @@ def personal_view(
         "log_from": log_from,
         "log": [entry(event) for event in room.log_lines[log_from:]],
         "actions_from": actions_from,
-        "actions": [{"n": i, "action": str(history[i]), "by": room.actors[i]} for i in range(actions_from, n)],
+        "actions": [{"n": i, "action": str(action), "by": actors[i]}
+                    for i, action in enumerate(state.history(actions_from), actions_from)],
     }
     if with_board:
         view["board"] = room.board
