@@ -3,6 +3,8 @@ only what is its own (title, description, scripts, main). Checked on the templat
 
 from __future__ import annotations
 
+import json
+import re
 from html.parser import HTMLParser
 from typing import Any
 
@@ -112,8 +114,9 @@ def test_a_game_page_asks_for_its_view_first_and_names_every_module_it_will_need
     client: TestClient = open_client()
     game = create(client, "donkey-kong", HUMANS)["id"]
     text = client.get(f"/game/{game}").text
-    head = read(text)
-    preloaded = [a["href"] for t, a in head.tags if t == "link" and a.get("rel") == "modulepreload"]
+    listed = re.search(r"for \(const href of (\[.*?\])\)", text)
+    assert listed is not None, "the game page names no modules to preload"
+    preloaded = json.loads(listed.group(1))
     # the table's modules at every depth (i18n.js is imported only by other modules) and the board's own
     for module in ("/static/common.js", "/static/i18n.js", "/static/table/ratings.js", "/static/table/waiting.js",
                    "/static/language.js", "/boards/donkey-kong/board.js", "/boards/donkey-kong/explain.js",
@@ -122,6 +125,8 @@ def test_a_game_page_asks_for_its_view_first_and_names_every_module_it_will_need
     assert len(preloaded) == len(set(preloaded)) and "/static/game.js" not in preloaded
     for module in preloaded:
         assert client.get(module).status_code == 200, module
-    assert ("link", {"rel": "preload", "as": "style", "href": "/boards/donkey-kong/board.css"}) in head.tags
-    # the inline script that asks for the view runs before the stylesheet (a script after one waits for it)
-    assert text.index("window.tableStart") < text.index('href="/static/style.css"')
+    assert 'href: "/boards/donkey-kong/board.css"' in text
+    # the inline script that asks for the view runs before the stylesheet (a script after one waits for it), and
+    # asks for the modules after the view (links in the page would all be asked for first)
+    assert text.index("fetch(`/api/games/") < text.index("const href of") < text.index('href="/static/style.css"')
+    assert 'rel="modulepreload"' not in text
