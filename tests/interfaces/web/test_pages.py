@@ -3,8 +3,6 @@ only what is its own (title, description, scripts, main). Checked on the templat
 
 from __future__ import annotations
 
-import json
-import re
 from html.parser import HTMLParser
 from typing import Any
 
@@ -109,24 +107,3 @@ def test_a_pages_own_scripts_stay_in_its_head(served: dict[str, str]) -> None:
     for name in ("lobby", "replay"):  # the language setting, drawn by one template for both
         assert served[name].count('<select id="language-select">') == 1, name
 
-
-def test_a_game_page_asks_for_its_view_first_and_names_every_module_it_will_need(open_client: Any) -> None:
-    client: TestClient = open_client()
-    game = create(client, "donkey-kong", HUMANS)["id"]
-    text = client.get(f"/game/{game}").text
-    listed = re.search(r"for \(const href of (\[.*?\])\)", text)
-    assert listed is not None, "the game page names no modules to preload"
-    preloaded = json.loads(listed.group(1))
-    # the table's modules at every depth (i18n.js is imported only by other modules) and the board's own
-    for module in ("/static/common.js", "/static/i18n.js", "/static/table/ratings.js", "/static/table/waiting.js",
-                   "/static/language.js", "/boards/donkey-kong/board.js", "/boards/donkey-kong/explain.js",
-                   "/boards/donkey-kong/markers.js"):
-        assert module in preloaded, module
-    assert len(preloaded) == len(set(preloaded)) and "/static/game.js" not in preloaded
-    for module in preloaded:
-        assert client.get(module).status_code == 200, module
-    assert 'href: "/boards/donkey-kong/board.css"' in text
-    # the inline script that asks for the view runs before the stylesheet (a script after one waits for it), and
-    # asks for the modules after the view (links in the page would all be asked for first)
-    assert text.index("fetch(`/api/games/") < text.index("const href of") < text.index('href="/static/style.css"')
-    assert 'rel="modulepreload"' not in text

@@ -72,7 +72,6 @@ from tabletop.interfaces.web.options import Boards, board_of, board_option, chec
 from tabletop.interfaces.web.peers import Peers
 from tabletop.interfaces.web.players import PlayerLimits, Players
 from tabletop.interfaces.web.players_api import GuestCookie, players_router
-from tabletop.interfaces.web.preloads import game_page_modules
 from tabletop.interfaces.web.services import Services, Settings
 from tabletop.interfaces.web.shards import Shard
 from tabletop.interfaces.web.sockets import serve_socket
@@ -204,9 +203,8 @@ def create_app(
 
     @app.get("/game/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> HTMLResponse:
-        game = (await hub.room(game_id)).game.name
-        # the table's modules and the board's, named in the head: all asked for with the page (preloads.py)
-        return html_page("game.html", preloads=game_page_modules(game), board_style=board_files.board_style(game))
+        await hub.room(game_id)
+        return html_page("game.html")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> HTMLResponse:
