@@ -13,8 +13,15 @@ from typing import Any, TypeVar
 import pytest
 from fastapi.testclient import TestClient
 
+from tabletop.interfaces.web.rooms import Settings
+
 #: the PostgreSQL server of the tests (``make test`` starts it with .ci/postgres.sh and sets this URL)
 POSTGRESQL = os.environ.get("TABLETOP_TEST_POSTGRESQL", "")
+
+#: the display names of the people of a game the tests store directly (as people name themselves: never "p2")
+PEOPLE = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")
+#: no pause before a bot's move or a roll: an in-process test's game answers at once
+INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
 
 T = TypeVar("T")
 

@@ -1,6 +1,7 @@
 """Where a page's main thread goes as it first loads, in Debian's Chromium at Lighthouse's mobile CPU slowdown (4x):
-the long tasks, their blocking time, the main thread's time by kind of work, and the functions with the most self
-time, for the lobby, a game's page mid-game (a person against a bot, as ``lighthouse.py`` opens it) or a replay.
+the long tasks, their blocking time, the main thread's time by kind of work, the functions with the most self
+time and the largest contentful paints (the last is the LCP, and its element), for the lobby, a game's page
+mid-game (a person against a bot, as ``lighthouse.py`` opens it) or a replay.
 
     .venv/bin/python benchmarks/web/profile.py jumanji                      # one load of Jumanji's page
     .venv/bin/python benchmarks/web/profile.py jumanji --runs 3 --src /tmp/before/src   # another checkout too
@@ -100,8 +101,19 @@ def read_profile(profile: dict[str, Any], top: int) -> list[tuple[float, str]]:
     return sorted(((ms, name) for name, ms in spent.items()), reverse=True)[:top]
 
 
+#: the page's largest contentful paints as they come (the last one is its LCP): when, how big, and what
+LCP_RECORDER = """window.__lcp = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) {
+  const node = e.element;
+  const what = node ? node.tagName.toLowerCase() + (node.id ? `#${node.id}` : "")
+    + (node.getAttribute("class") ? `.${node.getAttribute("class").split(" ")[0]}` : "") : e.url;
+  window.__lcp.push({at: e.startTime, size: e.size, what});
+} }).observe({type: "largest-contentful-paint", buffered: true});"""
+
+
 def measure(browser: Any, url: str, seconds: float, top: int) -> dict[str, Any]:
     context = browser.new_context(**PHONE)
+    context.add_init_script(LCP_RECORDER)
     try:
         page = context.new_page()
         cdp = context.new_cdp_session(page)
@@ -118,7 +130,8 @@ def measure(browser: Any, url: str, seconds: float, top: int) -> dict[str, Any]:
         trace = json.loads(browser.stop_tracing())
         events = trace["traceEvents"] if isinstance(trace, dict) else trace
         fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
-        return {**read_trace(events), "functions": read_profile(profile, top), "fcp": fcp}
+        lcp = page.evaluate("window.__lcp")
+        return {**read_trace(events), "functions": read_profile(profile, top), "fcp": fcp, "lcp": lcp}
     finally:
         context.close()
 
@@ -128,6 +141,8 @@ def report(label: str, found: dict[str, Any]) -> None:
     print(f"{label}: FCP {found['fcp'] or 0:.0f} ms; main thread {found['wall']:.0f} ms wall, "
           f"{found['cpu']:.0f} ms CPU; "
           f"{len(found['long'])} long tasks, blocking {found['blocking']} ms", flush=True)
+    paints = ", ".join(f"{e['at']:.0f}: {e['what']}, {e['size']:.0f}" for e in found["lcp"]) or "none"
+    print(f"  largest contentful paints (at ms: element, px²): {paints}")
     print(f"  long tasks (at ms: ms): {', '.join(f'{at}: {d}' for at, d in found['long'][:20]) or 'none'}")
     print(f"  self time by kind (ms): {kinds}")
     for ms, name in found["functions"]:

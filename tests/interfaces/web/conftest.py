@@ -12,17 +12,18 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import uvicorn
+from fastapi.testclient import TestClient
 
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.rooms import Settings
-from web_api import postgresql_schema
+from web_api import INSTANT, PEOPLE, postgresql_schema
 
 CHROMIUM = os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -96,6 +97,29 @@ def any_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         return
     with postgresql_schema() as url:
         yield url
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    """A fresh SQLite file's URL (the test's own)."""
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def open_client(database: str) -> Iterator[Callable[..., TestClient]]:
+    """``open_client(settings=INSTANT, **create_app's keywords)``: the app in this process (Starlette's TestClient,
+    started: its lifespan has run) on the test's database; every client opened is closed after the test."""
+    opened: list[TestClient] = []
+
+    def open_(settings: Settings = INSTANT, **options: Any) -> TestClient:
+        client = TestClient(create_app(database, settings, **options))
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield open_
+    for client in reversed(opened):
+        client.__exit__(None, None, None)
 
 
 @pytest.fixture
@@ -200,7 +224,7 @@ def store_people_game(database: str, game_name: str, players: int, actions: list
 
     store = Store(database)
     tokens = [f"token-of-seat-{s}" for s in range(players)]
-    seats = [Seat(kind="human", name=f"p{s + 1}", token_hash=hash_token(t), joined=True) for s, t in enumerate(tokens)]
+    seats = [Seat(kind="human", name=PEOPLE[s], token_hash=hash_token(t), joined=True) for s, t in enumerate(tokens)]
     game = make(game_name, players=players)
     game_id = store.create_game(game_name, game.options, seed, seats)
     state = game.new_initial_state()

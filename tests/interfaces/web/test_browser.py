@@ -19,6 +19,7 @@ import pytest
 from tabletop.core.registry import installed_games, make
 from tabletop.interfaces.web.catalog import heuristic_available
 from tabletop.interfaces.web.rooms import Settings
+from web_api import PEOPLE
 
 #: every installed game (the packaged ones and any other, such as examples/pig)
 REAL_GAMES = installed_games()
@@ -300,7 +301,7 @@ def test_several_pawns_reach_the_centre_and_the_first_jumanji_press_wins(
         for page in pages:
             page.wait_for_selector("#status:has-text('Game over')")
         assert "you won" in pages[-1].inner_text("#status")
-        assert f"p{winner + 1} won" in pages[0].inner_text("#status")
+        assert f"{PEOPLE[winner]} won" in pages[0].inner_text("#status")
     finally:
         for context in contexts:
             context.close()

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -11,21 +10,16 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.players import PlayerLimits
-from tabletop.interfaces.web.rooms import Settings
 from web_api import create, token_of
 
-INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
 DUEL = [{"kind": "human", "name": "Ann", "host": True}, {"kind": "human", "name": "Bob"}]
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
+def client(open_client: Callable[..., TestClient]) -> TestClient:
     # the test client's WebSocket is ws://, which carries no Secure cookie: these cookies are plain
-    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", INSTANT, player_limits=PlayerLimits(secure_cookies=False))
-    with TestClient(app) as c:
-        yield c
+    return open_client(player_limits=PlayerLimits(secure_cookies=False))
 
 
 def browser(client: TestClient, name: str) -> httpx.Cookies:

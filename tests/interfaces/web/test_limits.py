@@ -13,7 +13,7 @@ import logging
 import random
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -30,21 +30,14 @@ from tabletop.core.registry import game_class, make
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.bots import BotPool, Job, OverBudget, check_budget, think
 from tabletop.interfaces.web.limits import AddressLimiter, Limits
-from tabletop.interfaces.web.rooms import Settings
+from web_api import INSTANT
 
-INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.db'}"
-
-
-@pytest.fixture
-def client(database: str) -> Iterator[TestClient]:
-    with TestClient(create_app(database, INSTANT, limits=Limits(bot_workers=0))) as c:
-        yield c
+def client(open_client: Callable[..., TestClient]) -> TestClient:
+    return open_client(limits=Limits(bot_workers=0))
 
 
 def new_game(client: TestClient, game: str = "duel", seats: list[dict[str, Any]] | None = None,
@@ -340,7 +333,7 @@ def test_a_spectator_flooding_pings_without_reading_is_disconnected_and_memory_s
     handler.emit = errors.append  # type: ignore[method-assign]
     logging.getLogger("uvicorn.error").addHandler(handler)
     try:
-        live = start_server(Settings(bot_delay=0.0, chance_delay=0.0))
+        live = start_server(INSTANT)
         game_id = httpx.post(f"{live.url}/api/games", json={"game": "duel", "seats": HUMANS}).json()["id"]
         before = rss_mb()
         sent = 0

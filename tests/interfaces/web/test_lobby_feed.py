@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +21,8 @@ from websockets.sync.client import ClientConnection, connect
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.rooms import Settings
+from web_api import INSTANT
 
-INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
 FAST = Settings(bot_delay=0.05, chance_delay=0.02)
 #: no listing but after a change of this server's: what arrives was pushed by the change itself
 PUSH_ONLY = Limits(bot_workers=0, analysis_workers=0, lobby_seconds=3600.0)
@@ -108,11 +108,9 @@ def test_the_server_stops_at_once_with_lobbies_listening(live: Any) -> None:
 
 # -- what a client may send --------------------------------------------------------------------------
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    limits = Limits(bot_workers=0, lobby_seconds=3600.0, messages_per_second=5, message_burst=10,
-                    sockets_per_address=3)
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", INSTANT, limits=limits)) as c:
-        yield c
+def client(open_client: Callable[..., TestClient]) -> TestClient:
+    return open_client(limits=Limits(bot_workers=0, lobby_seconds=3600.0, messages_per_second=5, message_burst=10,
+                                     sockets_per_address=3))
 
 
 def closed_with(client: TestClient, *frames: str | bytes) -> tuple[int, str]:

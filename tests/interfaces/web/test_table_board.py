@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from table_pages import FAST_GAME, assert_accessible, create_by_api, new_page, settle
+from table_pages import FAST_GAME, assert_accessible, create_by_api, new_page, settle, shot
 from tabletop.core.registry import installed_games
 from tabletop.interfaces.web.catalog import heuristic_available
 from tabletop.interfaces.web.rooms import Settings
@@ -361,3 +361,49 @@ def test_a_route_says_where_it_ends_in_words(page: Any, server: Any) -> None:
         "Move down ladder 2 to girder A, space 3 (A3)",
         "Move up ladder Top to the Finish (T1)",
         "Move down to ladder 2, rung 2 (L2.2)"]
+
+
+#: each route's numbered circle against each mark of the board it overlaps (circle against box, on the screen)
+HIDDEN_MARKS = """() => {
+  const marks = [...document.querySelectorAll(
+    "#board .pawn rect, #board .barrel ellipse, #board .fireball circle, #board .oil > *, #board .kong > *")];
+  return [...document.querySelectorAll("#board .route-end circle")].flatMap((circle) => {
+    const c = circle.getBoundingClientRect();
+    const [cx, cy, r] = [c.left + c.width / 2, c.top + c.height / 2, c.width / 2];
+    return marks.filter((mark) => {
+      const m = mark.getBoundingClientRect();
+      const dx = Math.max(m.left - cx, 0, cx - m.right), dy = Math.max(m.top - cy, 0, cy - m.bottom);
+      return Math.hypot(dx, dy) < r - 0.5;
+    }).map((mark) => `circle ${circle.parentNode.getAttribute("aria-label")} over `
+      + `${mark.parentNode.getAttribute("class")} ${mark.tagName} ${mark.textContent}`);
+  });
+}"""
+
+
+def dk_route_onto_a_piece(state: Any) -> bool:
+    """Seat 0 chooses a route, and one ends on a space where a pawn, a barrel or a fireball stands."""
+    if state.is_chance_node() or state.is_terminal() or state.current_player() != 0:
+        return False
+    shown = state.to_dict()
+    taken = {*shown["pawns"][1:], *shown["barrels"], *shown["fireballs"]}
+    ends = [str(a).split(">")[-1].removeprefix("move ") for a in state.legal_actions() if str(a).startswith("move ")]
+    return len(ends) > 1 and any(end in taken for end in ends)
+
+
+@pytest.mark.skipif("donkey-kong" not in GAMES, reason="the Donkey Kong game is not installed")
+@pytest.mark.parametrize("width", [390, 360])
+def test_a_routes_numbered_circle_never_hides_a_mark_of_the_board(browser: Any, server: Any, stored_game: Any,
+                                                                shoot: Any, width: int) -> None:
+    context, page = new_page(browser, "phone", helped=True)
+    page.set_viewport_size({"width": width, "height": 844})
+    try:  # routes that end where a piece stands (the Oil Can's fireballs are beside the first space)
+        game_id, tokens, _ = stored_game(server.database, "donkey-kong", 2, dk_route_onto_a_piece)
+        page.goto(f"{server.url}/game/{game_id}?token={tokens[0]}")
+        page.wait_for_selector("#board .route-end")
+        settle(page)
+        shot(page, shoot, f"donkey-kong-routes-{width}")
+        assert page.locator("#board .route-end").count() > 1
+        hidden = page.evaluate(HIDDEN_MARKS)
+        assert hidden == [], f"numbered circles hide marks of the board: {hidden}"
+    finally:
+        context.close()

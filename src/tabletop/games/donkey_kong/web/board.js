@@ -2,6 +2,7 @@
 // the routes to choose from (their words, the cards and the key are in explain.js).
 import {el, fixedLayer, lastEvent, svg, walk} from "/static/common.js";
 import {cardName, cards, label} from "./explain.js";
+import {MARKER_R, dotBoxes, markBoxes, placeMarkers, textBox} from "./markers.js";
 import {tr, trn} from "/static/i18n.js";
 
 // the engine's message for the white die's roll (the log's key: see tabletop.core.events)
@@ -128,34 +129,29 @@ export function draw(view, ctx) {
         fill: "#e6eeff"}, `${g.name}${c}`));
     }
   }
-  drawScenery(root, view, geo, board);
-  drawRoutes(root, view, geo, ctx);
-  // what stands on the spaces: barrels, fireballs and pawns
-  const crowd = {};
-  const place = (name) => {
-    const [x, y] = geo.spot(name);
-    const k = crowd[name] = (crowd[name] ?? -1) + 1;
-    return [x - 12 + k * 13, y - 12 - k * 4];
-  };
+  // what stands on the spaces (barrels, fireballs, pawns), placed first: the routes' circles keep clear of them
+  const spots = standing(state, geo, view.mover);
+  const scenery = drawScenery(root, view, geo, board);
+  drawRoutes(root, view, geo, ctx, markBoxes(spots, [...scenery, ...dotBoxes(board, geo)]), width, height);
   const moves = obstacleMoves(view, board);
-  for (const name of state.barrels) {
-    const [x, y] = place(name);
+  state.barrels.forEach((name, i) => {
+    const [x, y] = spots.barrels[i];
     const barrel = svg("g", {class: "barrel"}, svg("title", {}, tr("barrel on {at}", {at: name})),
       svg("ellipse", {cx: x, cy: y, rx: 12, ry: 10, fill: "#c7782b", stroke: "#5b3410", "stroke-width": 2.5}),
       svg("line", {x1: x - 12, y1: y, x2: x + 12, y2: y, stroke: "#5b3410", "stroke-width": 2}));
     root.append(barrel);
     animate(barrel, moves.barrels.get(name), geo, name);
-  }
-  for (const name of state.fireballs) {
-    const [x, y] = place(name);
+  });
+  state.fireballs.forEach((name, i) => {
+    const [x, y] = spots.fireballs[i];
     const fireball = svg("g", {class: "fireball"}, svg("title", {}, tr("fireball on {at}", {at: name})),
       svg("circle", {cx: x, cy: y, r: 11, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 3}),
       svg("circle", {cx: x, cy: y, r: 4, fill: "#fff3b0"}));
     root.append(fireball);
     animate(fireball, moves.fireballs.get(name), geo, name);
-  }
+  });
   state.pawns.forEach((name, seat) => {
-    const [x, y] = place(name);
+    const [x, y] = spots.pawns[seat];
     if (seat === view.mover) root.append(svg("circle", {cx: x, cy: y - 6, r: 21, fill: "none", stroke: "#fff",
       "stroke-width": 3, "stroke-dasharray": "5 4"}));
     const pawn = svg("g", {class: `pawn${seat === view.mover ? " mover" : ""}`, "data-seat": seat},
@@ -172,6 +168,19 @@ export function draw(view, ctx) {
     }
   });
   return root;
+}
+
+/** Where each barrel, fireball and pawn stands (in that order), several on one space side by side: ``pawns`` are
+ * ``[x, y, is the mover]``. */
+function standing(state, geo, mover) {
+  const crowd = {};
+  const place = (name) => {
+    const [x, y] = geo.spot(name);
+    const k = crowd[name] = (crowd[name] ?? -1) + 1;
+    return [x - 12 + k * 13, y - 12 - k * 4];
+  };
+  return {barrels: state.barrels.map(place), fireballs: state.fireballs.map(place),
+    pawns: state.pawns.map((name, seat) => [...place(name), seat === mover])};
 }
 
 /** The board's fixed shapes: girders with their spaces and dots, the barrels' broken lines down, the ladders. */
@@ -289,8 +298,10 @@ function lastRoute(view, seat, from) {
   return [from, ...moves[moves.length - 1].action.slice(5).split(">")];
 }
 
+/** Donkey Kong, the Oil Can, the Finish and the Start space; returns the boxes of these marks and their labels. */
 function drawScenery(root, view, geo, board) {
   const state = view.state;
+  const boxes = [];
   // Donkey Kong beside the barrel drop, with the barrels left in his arm
   if (board.barrel_drop) {
     const [x, y] = geo.girderSpot(board.barrel_drop);
@@ -299,6 +310,7 @@ function drawScenery(root, view, geo, board) {
       svg("ellipse", {cx: x - 4, cy: y - 56, rx: 18, ry: 13, fill: "#e8b07a"}),
       svg("text", {x: x + 40, y: y - 60, "font-size": 16, "font-weight": 700, fill: "#ffd27f"},
         barrelsLeft(state.barrels_in_arm))));
+    boxes.push([x - 42, y - 94, x + 34, y - 30], textBox(x + 40, y - 60, barrelsLeft(state.barrels_in_arm), 16));
   }
   // the Oil Can, where fireballs wait
   const [ox, oy] = geo.spot("OIL");
@@ -312,10 +324,13 @@ function drawScenery(root, view, geo, board) {
     svg("circle", {cx: ox - 8, cy: oy - 46, r: 9, fill: "#ff7b00", stroke: "#ffe066", "stroke-width": 2.5}),
     svg("text", {x: ox + 4, y: oy - 38, "font-size": 20, "font-weight": 700, fill: "#ffb347"},
       `×${state.fireballs_at_oil_can}`)));
+  boxes.push([ox - 29, oy - 31, ox + 29, oy + 19], [ox - 19, oy - 57, ox + 3, oy - 35],
+    textBox(ox + 4, oy - 38, `×${state.fireballs_at_oil_can}`, 20));
   if (board.finish) {
     const [fx, fy] = geo.girderSpot(board.finish);
     root.append(svg("text", {x: fx + 34, y: fy - 18, "font-size": 16, "font-weight": 700, fill: "#ff9fe0"},
       tr("♥ Finish")));
+    boxes.push(textBox(fx + 34, fy - 18, tr("♥ Finish"), 16));
   }
   if (board.start) {  // the Start space, off the obstacles' way, with the steps onto the girder
     const [sx, sy] = geo.startSpot();
@@ -328,18 +343,25 @@ function drawScenery(root, view, geo, board) {
       "stroke-width": 2, class: "space"}, svg("title", {}, tr("Start space"))));
     // TRANSLATORS: the label under the Start space, in capitals
     root.append(svg("text", {x: sx, y: sy + 30, "text-anchor": "middle", "font-size": 13, fill: "#7bd389"}, tr("START")));
+    boxes.push([sx - 35, sy - 15, sx + 35, sy + 17]);
   }
+  return boxes;
 }
 
-function drawRoutes(root, view, geo, ctx) {
+/** Each route as a dotted line to its end, and a numbered circle near the end that hides none of ``marks`` (a thin
+ * line in the mover's colour joins a circle set aside to its space). */
+function drawRoutes(root, view, geo, ctx, marks, width, height) {
   const routes = view.legal.map((a, i) => [a, i]).filter(([a]) => a.startsWith("move "));
-  for (const [action, index] of routes) {
+  const ends = routes.map(([action]) => geo.spot(action.slice(5).split(">").pop()));
+  const centres = placeMarkers(ends, marks, width, height);
+  routes.forEach(([action, index], k) => {
     const steps = action.slice(5).split(">");
     const from = view.state.pawns[view.mover];
     const points = [from, ...steps].map((n) => geo.spot(n).map((v) => v.toFixed(0)).join(","));
     root.append(svg("polyline", {points: points.join(" "), fill: "none", stroke: ctx.colour(view.mover),
       "stroke-width": 5, opacity: 0.8, "stroke-dasharray": "4 6"}));
-    const [x, y] = geo.spot(steps[steps.length - 1]);
+    const [x, y] = ends[k];
+    const [cx, cy] = centres[k];
     const act = () => ctx.act(action);
     const marker = svg("g", {class: "route-end target", tabindex: 0, role: "button", "data-action": action,
       "data-key": `route:${action}`, "aria-label": `${index + 1}: ${label(action, view)}`, style: "cursor:pointer",
@@ -349,11 +371,13 @@ function drawRoutes(root, view, geo, ctx) {
           act();
         }
       }},
-    svg("circle", {cx: x, cy: y - 40, r: 28, fill: "#fff", stroke: ctx.colour(view.mover), "stroke-width": 6}),
-    svg("text", {x, y: y - 29, "text-anchor": "middle", "font-size": 32, "font-weight": 800, fill: "#111"},
+    cx === x && cy === y - 44 ? null : svg("line", {x1: x, y1: y - 8, x2: cx, y2: cy, stroke: ctx.colour(view.mover),
+      "stroke-width": 3}),
+    svg("circle", {cx, cy, r: MARKER_R, fill: "#fff", stroke: ctx.colour(view.mover), "stroke-width": 5}),
+    svg("text", {x: cx, y: cy + 11, "text-anchor": "middle", "font-size": 30, "font-weight": 800, fill: "#111"},
       String(index + 1)));
     root.append(marker);
-  }
+  });
 }
 
 function summaryName(view) {

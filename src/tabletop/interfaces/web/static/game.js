@@ -81,7 +81,10 @@ t.ctx = {
   }),
   seatName: (seat) => seatName(t.view, seat),
   colour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
-  rerender: () => render(),
+  rerender: () => {  // a board's own state changed (a pad selected, a race's presses): it is drawn again
+    t.drawn = null;
+    render();
+  },
   showEnd: () => reopenEnd(t),
   showKey: () => showKey(t),
   describe: () => describeBoard(t),

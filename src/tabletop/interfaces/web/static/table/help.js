@@ -13,22 +13,30 @@ export function setupHelp(view, text = null) {
     return;
   }
   let loaded = false;
-  const open = async () => {
+  // On a first visit the guide opens over the table as it loads: as a sheet (show()), not a modal dialog, whose
+  // opening makes the whole page inert and restyles every element of it in the page's largest first task. Asked
+  // for later ("How to play"), it is modal.
+  const open = async (sheet = false) => {
     if (!loaded) {
       const guide = text ? await text : await fetch(view.how_to).then((r) => (r.ok ? r.text() : ""));
       document.getElementById("help-text").innerHTML = guide;
       document.getElementById("help-title").textContent = tr("How to play {game}", {game: view.title});
       loaded = true;
     }
-    dialog.showModal();
-    dialog.scrollTop = 0;  // its button has the focus (Enter closes it), but a guide is read from the top
+    if (dialog.open) return;
+    if (sheet) dialog.show();  // "Got it" has the focus (autofocus; Enter closes it); the text scrolls from its top
+    else dialog.showModal();
   };
   button.hidden = false;
-  button.addEventListener("click", open);
+  button.addEventListener("click", () => open());
+  dialog.addEventListener("keydown", (event) => {  // a sheet closes with Escape as a modal dialog does
+    if (event.key === "Escape" && !dialog.matches(":modal")) dialog.close();
+  });
+  dialog.addEventListener("close", () => { document.getElementById("help-text").scrollTop = 0; });  // read from the top
   const seen = JSON.parse(localStorage.getItem(SEEN) || "{}");
   if (!seen[view.game] && view.mine.length) {
     seen[view.game] = true;
     localStorage.setItem(SEEN, JSON.stringify(seen));
-    requestAnimationFrame(() => setTimeout(open));  // after the board's first frame: it shows behind the guide at once
+    requestAnimationFrame(() => setTimeout(() => open(true)));  // after the board's first frame: it shows at once
   }
 }

@@ -22,6 +22,18 @@ function overlayFor(t) {
   return handOff(t);
 }
 
+// What a view carries that a board never draws (the log, timestamps, the socket's bookkeeping): a view that differs
+// from the last one drawn only in these leaves the board as it is, not drawn again and compared node by node (the
+// socket's first view repeats the one the page was opened with: a second whole drawing of the board on every load).
+// A board whose own state changed asks to be drawn again (ctx.rerender, game.js).
+const UNDRAWN = new Set(["measured_at", "replies", "log", "log_lines", "history", "actions", "log_from",
+  "actions_from", "full", "wait"]);
+
+function drawnFrom(view, hidden) {
+  const kept = function keep(key, value) { return this === view && UNDRAWN.has(key) ? undefined : value; };
+  return `${hidden}|${JSON.stringify(view, kept)}`;
+}
+
 export function renderStage(t) {
   const stage = document.getElementById("stage");
   const box = document.getElementById("overlay");
@@ -31,8 +43,11 @@ export function renderStage(t) {
   patch(box, overlay);
   const boardBox = document.getElementById("board");
   const hidden = overlay?.id === "hand-off";
-  patch(boardBox, hidden ? null : t.board.draw(t.view, t.ctx));
+  const drawn = drawnFrom(t.view, hidden);
   document.getElementById("viewport").toggleAttribute("inert", Boolean(overlay));
+  if (drawn === t.drawn) return overlay;
+  t.drawn = drawn;
+  patch(boardBox, hidden ? null : t.board.draw(t.view, t.ctx));
   playWalks(boardBox);
   fitText(stage);
   return overlay;
