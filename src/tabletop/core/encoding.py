@@ -182,7 +182,8 @@ class Encoding:
         """1 for each legal decision's integer, 0 elsewhere (all zeros at chance and terminal nodes)."""
         size = self.num_distinct_actions
         if state.is_chance_node() or state.is_terminal():
-            return from_buffer(bytearray(size), "int8")
+            nothing: NDArray[np.int8] = from_buffer(bytearray(size), "int8")
+            return nothing
         ints = self.legal_ints(state)
         last = self._last
         if last is not None and last[2] is ints and last[3] is not None:
@@ -195,7 +196,8 @@ class Encoding:
                 made[index] = 1
             if last is not None and last[2] is ints:
                 self._last = (last[0], last[1], ints, bytes(made))
-        return from_buffer(made, "int8")  # a new array each time, the caller's to keep or change
+        out: NDArray[np.int8] = from_buffer(made, "int8")  # a new array each time, the caller's to keep or change
+        return out
 
     # -- vectors ------------------------------------------------------------------------
     def vector(self, state: State, viewer: Viewer) -> NDArray[np.float32]:
@@ -243,7 +245,8 @@ def zeros(size: int, dtype: str) -> Any:
 
 
 def from_buffer(buffer: bytearray, dtype: str) -> Any:
-    """A NumPy array over ``buffer``'s bytes (no copy; writable, as a bytearray is), NumPy imported as by :func:`zeros`."""
+    """A NumPy array over ``buffer``'s bytes (no copy; writable, as a bytearray is); NumPy imported as by
+    :func:`zeros`."""
     return _numpy().frombuffer(buffer, dtype=dtype)
 
 
