@@ -7,8 +7,13 @@ engine's actions (decisions and chance outcomes alike) applied per second, the m
 rounds (the ways alternate within each round, so a drift in the machine's speed hits all alike):
 
 - ``engine``: the core API, chance sampled by ``Distribution.sample``, decisions uniform;
-- ``pettingzoo``: ``env.step`` with a random legal integer from the action mask (chance inside);
-- ``gymnasium``: ``env.step`` likewise, the other seat played by the ``random`` agent;
+- ``pettingzoo``: ``env.observe`` of the agent to move (its vector and mask, as ``env.last()`` gives
+  them), then ``env.step`` with a random legal integer from the mask (chance inside);
+- ``gymnasium``: ``env.step`` likewise, the other seat played by the ``random`` agent; the first reset
+  seeded, the others not (as a trainer resets);
+
+Every way draws its decisions as the engine's does (``legal[int(rng.random() * len(legal))]``, one
+``random.Random``), so the choosing costs the same everywhere and the fractions are the adapters' own.
 - ``openspiel``: the ``pyspiel`` API as OpenSpiel's algorithms use it: ``chance_outcomes()`` at
   every chance node (floats prepared once per distribution) and ``legal_actions()``;
 - ``openspiel-fractions``: the same, but each chance node's list made afresh from the exact
@@ -63,15 +68,15 @@ def pettingzoo(name: str, players: int) -> Measure:
     env = raw_env(name, players=players)
 
     def measure(seconds: float) -> float:
-        rng = np.random.default_rng(1)
+        rng = random.Random(1)
         seeds = iter(range(10**9))
 
         def play_one() -> int:
             env.reset(seed=next(seeds))
             while not env.state.is_terminal():
-                mask = env.observe(env.agent_selection)["action_mask"]
-                legal = np.flatnonzero(mask)
-                env.step(int(legal[rng.integers(len(legal))]))
+                observation = env.observe(env.agent_selection)
+                legal = np.flatnonzero(observation["action_mask"])
+                env.step(int(legal[int(rng.random() * len(legal))]))
             return len(env.state.history())
 
         return rate(play_one, seconds)
@@ -83,15 +88,15 @@ def gymnasium_env(name: str, players: int) -> Measure:
     env = TabletopEnv(name, players=players, opponents="random")
 
     def measure(seconds: float) -> float:
-        rng = np.random.default_rng(1)
-        seeds = iter(range(10**9))
+        rng = random.Random(1)
+        seeds = iter([1])  # seeded once, as a trainer does: the next resets go on from the environment's generator
 
         def play_one() -> int:
-            _, info = env.reset(seed=next(seeds))
+            _, info = env.reset(seed=next(seeds, None))
             done = False
             while not done:
                 legal = np.flatnonzero(info["action_mask"])
-                _, _, done, _, info = env.step(int(legal[rng.integers(len(legal))]))
+                _, _, done, _, info = env.step(int(legal[int(rng.random() * len(legal))]))
             return len(env.state.history())
 
         return rate(play_one, seconds)

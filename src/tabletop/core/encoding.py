@@ -101,6 +101,8 @@ class Encoding:
         # actions are interned, so each is turned into text once and then found by the object itself
         self._decision_ids: dict[Action, int] = {}
         self._chance_ids: dict[Action, int] = {}
+        #: the last legal actions asked about: (their tuple, at a chance node, their integers, their mask)
+        self._last: tuple[tuple[Action, ...], bool, tuple[int, ...], bytes | None] | None = None
         fields, start = [], 0
         for name, size in part.layout(game):
             if size < 0:
@@ -143,30 +145,58 @@ class Encoding:
             ids[action] = found
         return found
 
+    def chance_ints(self, outcomes: Sequence[Action]) -> list[int]:
+        """The integers of chance outcomes, in their order."""
+        ids = self._chance_ids
+        return [found if (found := ids.get(a)) is not None else self.to_int(a, True) for a in outcomes]
+
     def legal_ints(self, state: State) -> tuple[int, ...]:
         """The integers of the state's legal actions (or chance outcomes), in the order of ``legal_actions()``."""
+        legal = state.legal_actions()
         chance = state.is_chance_node()
+        last = self._last
+        # an adapter asks several times for one position (the mask, the action's integer, its check):
+        # the last answer is kept with the very tuple of legal actions it answers (a state keeps its tuple
+        # until it changes, and an action's integer never changes)
+        if last is not None and last[0] is legal and last[1] == chance:
+            return last[2]
         ids = self._chance_ids if chance else self._decision_ids
         out = []
-        for action in state.legal_actions():
+        for action in legal:
             found = ids.get(action)
             out.append(found if found is not None else self.to_int(action, chance))
-        return tuple(out)
+        ints = tuple(out)
+        self._last = (legal, chance, ints, None)
+        return ints
 
     def from_int(self, state: State, index: int) -> Action:
         """The legal action (or chance outcome) of ``state`` whose integer is ``index``."""
         legal = state.legal_actions()
-        for action, number in zip(legal, self.legal_ints(state), strict=True):
-            if number == index:
-                return action
+        ints = self.legal_ints(state)
+        if index in ints:
+            return legal[ints.index(index)]
         text = self.action_text(index, state.is_chance_node())
         raise state._illegal(f"{text} (number {index})")
 
     def mask(self, state: State) -> NDArray[np.int8]:
         """1 for each legal decision's integer, 0 elsewhere (all zeros at chance and terminal nodes)."""
-        out: NDArray[np.int8] = zeros(self.num_distinct_actions, "int8")
-        if not state.is_chance_node() and not state.is_terminal():
-            out[list(self.legal_ints(state))] = 1
+        size = self.num_distinct_actions
+        if state.is_chance_node() or state.is_terminal():
+            nothing: NDArray[np.int8] = from_buffer(bytearray(size), "int8")
+            return nothing
+        ints = self.legal_ints(state)
+        last = self._last
+        if last is not None and last[2] is ints and last[3] is not None:
+            made = bytearray(last[3])
+        else:
+            # item by item into bytes: a handful of legal actions among hundreds or thousands of integers,
+            # where NumPy's fancy indexing costs more in converting the list than in setting
+            made = bytearray(size)
+            for index in ints:
+                made[index] = 1
+            if last is not None and last[2] is ints:
+                self._last = (last[0], last[1], ints, bytes(made))
+        out: NDArray[np.int8] = from_buffer(made, "int8")  # a new array each time, the caller's to keep or change
         return out
 
     # -- vectors ------------------------------------------------------------------------
@@ -211,12 +241,22 @@ def encoding_of(game: Game) -> Encoding:
 
 def zeros(size: int, dtype: str) -> Any:
     """A NumPy array of ``size`` zeros: NumPy is imported here, where vectors are built, and only here."""
+    return _numpy().zeros(size, dtype=dtype)
+
+
+def from_buffer(buffer: bytearray, dtype: str) -> Any:
+    """A NumPy array over ``buffer``'s bytes (no copy; writable, as a bytearray is); NumPy imported as by
+    :func:`zeros`."""
+    return _numpy().frombuffer(buffer, dtype=dtype)
+
+
+def _numpy() -> Any:
     try:
         import numpy
     except ImportError:
         raise ImportError("observation vectors and action masks are NumPy arrays: pip install 'tabletop[rl]' "
                           "(integer actions need no NumPy)") from None
-    return numpy.zeros(size, dtype=dtype)
+    return numpy
 
 
 def one_hot(out: NDArray[np.float32], start: int, index: int, size: int) -> None:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import io
 import warnings
+from collections.abc import Callable
 from typing import Any
 
+from tabletop.core.actions import Action
 from tabletop.core.encoding import NoEncodingError
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.observation import Viewer
-from tabletop.core.play import Streams
 from tabletop.core.registry import game_class, has_part, list_games, terminal_view
 from tabletop.core.state import State
 
@@ -37,11 +38,11 @@ def learning_games() -> list[str]:
     return found
 
 
-def advance_chance(state: State, streams: Streams) -> None:
-    """Apply chance outcomes, drawn from ``streams`` as :func:`tabletop.core.play.run` draws them,
-    until the state is a decision or over."""
+def advance_chance(state: State, sample: Callable[[State], Action]) -> None:
+    """Apply chance outcomes, each ``sample(state)`` (a game's ``Streams.sampler``: drawn as
+    :func:`tabletop.core.play.run` draws them), until the state is a decision or over."""
     while state.is_chance_node():
-        state.apply_action(streams.chance(state))
+        state.apply_action(sample(state))
 
 
 def ansi(state: State, viewer: Viewer = None, width: int = 100) -> str:

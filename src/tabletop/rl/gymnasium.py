@@ -70,6 +70,9 @@ class TabletopEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         if len(specs) != n - 1:
             raise ValueError(f"{game} with {n} players needs {n - 1} opponents, got {len(specs)}")
         self.opponent_specs = specs
+        #: the other seats' agents, made once (a bad spec fails here) and reset before each game, as
+        #: ``tabletop.core.play.run`` resets the agents it is given
+        self.opponents = [from_spec(spec) for spec in specs]
         self.fixed_seat = seat
         self.render_mode = render_mode
         self.encoding = self.game.encoding
@@ -78,6 +81,7 @@ class TabletopEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self.seat = seat if seat is not None else 0
         self.state: State = self.game.new_initial_state()
         self.streams = Streams(0)
+        self._sample = self.streams.sampler(self.state)
         self.agents: dict[int, Agent] = {}
 
     # -- the Gymnasium API --------------------------------------------------------------
@@ -89,7 +93,7 @@ class TabletopEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         n = self.game.num_players
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
         others = [s for s in range(n) if s != self.seat]
-        self.agents = {s: from_spec(spec) for s, spec in zip(others, self.opponent_specs, strict=True)}
+        self.agents = dict(zip(others, self.opponents, strict=True))
         # A game can end before the learner has a single decision (Jumanji's only decisions are the
         # rhino's): such a game teaches nothing, and an episode cannot start over, so a new one is dealt.
         for _ in range(_DEALS):
@@ -97,6 +101,7 @@ class TabletopEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
             for s, agent in self.agents.items():
                 agent.reset(s)
             self.state = self.game.new_initial_state()
+            self._sample = self.streams.sampler(self.state)
             self._advance()
             if not self.state.is_terminal():
                 break
@@ -134,7 +139,7 @@ class TabletopEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
     def _advance(self) -> None:
         state = self.state
         while True:
-            advance_chance(state, self.streams)
+            advance_chance(state, self._sample)
             player = state.current_player()
             if player == self.seat or state.is_terminal():
                 return

@@ -117,10 +117,14 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         integer's action: made once per distribution (the games keep theirs)."""
         found = self._prepared.get(distribution)
         if found is None:
-            to_int = self.encoding.to_int
-            ints = [to_int(a, True) for a in distribution.outcomes]
-            pairs = sorted(zip(ints, distribution.floats(), strict=True))
-            actions = dict(zip(ints, distribution.outcomes, strict=True))
+            # a draw from a pile that changes is a new distribution each time (a quarter of Jumanji's chance
+            # nodes): the integers are sorted alone, not as (integer, float) pairs
+            outcomes = distribution.outcomes
+            ints = self.encoding.chance_ints(outcomes)
+            floats = distribution.floats()
+            order = sorted(range(len(ints)), key=ints.__getitem__)
+            pairs = [(ints[k], floats[k]) for k in order]
+            actions = dict(zip(ints, outcomes, strict=True))
             if len(self._prepared) >= _PREPARED_LIMIT:
                 self._prepared.clear()
             found = self._prepared[distribution] = (pairs, actions)

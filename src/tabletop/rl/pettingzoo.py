@@ -72,6 +72,7 @@ class TabletopAEC(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[mi
         self.action_spaces = {a: spaces.Discrete(encoding.num_distinct_actions) for a in self.possible_agents}
         self.state: State = self.game.new_initial_state()
         self.streams = Streams(0)
+        self._sample = self.streams.sampler(self.state)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -87,7 +88,8 @@ class TabletopAEC(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[mi
         for deal in range(_DEALS):
             self.streams = Streams(seed if deal == 0 else derive_seed(seed, deal))
             self.state = self.game.new_initial_state()
-            advance_chance(self.state, self.streams)
+            self._sample = self.streams.sampler(self.state)
+            advance_chance(self.state, self._sample)
             if not self.state.is_terminal():
                 break
         else:
@@ -107,7 +109,7 @@ class TabletopAEC(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[mi
             return
         state = self.state
         state.apply_action(state.int_to_action(int(action)))
-        advance_chance(state, self.streams)
+        advance_chance(state, self._sample)
         self._cumulative_rewards[agent] = 0.0
         if state.is_terminal():
             for a, value in zip(self.agents, state.returns(), strict=True):

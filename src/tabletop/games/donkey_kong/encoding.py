@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.core.encoding import one_hot, relative_seat, seat_order
+from tabletop.core.encoding import one_hot, relative_seat
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
 from tabletop.games.donkey_kong.actions import CARD_VERBS
@@ -86,11 +86,13 @@ def layout(game: Game) -> Sequence[tuple[str, int]]:
 
 
 def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
+    # Plain Python on the position's lists, writing only the non-zero numbers (``out`` is zeros): a vector
+    # is made at every decision of a learner. tests/rl/test_vector_digests.py holds the numbers.
     s: DonkeyKongState = state  # type: ignore[assignment]
     game = _game(s.game)
     rules = game.rules
     n, spaces, types = s.players, rules.board.size, rules.types
-    order = seat_order(viewer, n)
+    first = viewer if viewer is not None else 0  # seats from the viewer's on (seat_order)
     i = 0
     actor = s.current_player()
     if actor < 0:
@@ -100,26 +102,35 @@ def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
     i += n
     one_hot(out, i, int(s.stage), STAGES)
     i += STAGES
-    for k, seat in enumerate(order):
-        one_hot(out, i + k * spaces, s.pawns[seat], spaces)
+    pawns = s.pawns
+    for k in range(n):
+        pawn = pawns[(first + k) % n]
+        if 0 <= pawn < spaces:
+            out[i + k * spaces + pawn] = 1.0
     i += n * spaces
-    for space, obstacle in enumerate(s.obstacles):
-        if obstacle is BARREL:
-            out[i + space] = 1.0
-        elif obstacle is FIREBALL:
-            out[i + spaces + space] = 1.0
+    obstacles = s.obstacles
+    for kind, start in ((BARREL, i), (FIREBALL, i + spaces)):
+        space = -1
+        for _ in range(obstacles.count(kind)):  # a few obstacles on many spaces: found by the list's own search
+            space = obstacles.index(kind, space + 1)
+            out[start + space] = 1.0
     i += 2 * spaces
     out[i] = s.barrels_in_arm / rules.barrels
     out[i + 1] = s.fireballs_at_oil_can / rules.fireballs if rules.fireballs else 0.0
     i += 2
     counts = rules.card_counts
-    for k, seat in enumerate(order):
+    hands, played = s.hands, s.played
+    for k in range(n):
+        base = ((first + k) % n) * types
         for t in range(types):
-            out[i + k * types + t] = s.hands[seat * types + t] / counts[t]
-            out[i + n * types + k * types + t] = s.played[seat * types + t] / counts[t]
+            if hands[base + t]:
+                out[i + k * types + t] = hands[base + t] / counts[t]
+            if played[base + t]:
+                out[i + n * types + k * types + t] = played[base + t] / counts[t]
     i += 2 * n * types
-    for t in range(types):
-        out[i + t] = s.deck[t] / counts[t]
+    for t, left in enumerate(s.deck):
+        if left:
+            out[i + t] = left / counts[t]
     i += types
     if s.white_die in rules.white_rolls:
         one_hot(out, i, rules.white_faces.index(s.white_die), len(rules.white_faces))

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-from tabletop.core.encoding import one_hot, relative_seat, seat_order
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
 from tabletop.games.doodle_jump.actions import WORDS, Combo
@@ -37,6 +36,8 @@ if TYPE_CHECKING:
 __all__ = ["actions", "chance_outcomes", "encode", "layout"]
 
 PHASES = len(Phase)
+#: the phases that interrupt another, to be resumed after them
+INTERRUPTED = frozenset((Phase.DRAW_REPLACEMENT, Phase.SPRING_JUMP, Phase.SHIELD_CHOICE))
 #: what a kept tile count is divided by (a seat rarely holds more than a few of one kind)
 KEPT_SCALE = 4.0
 
@@ -108,7 +109,8 @@ def layout(game: Game) -> Sequence[tuple[str, int]]:
 
 
 class _Tables:
-    """What every vector of a game shares, as arrays (made once per rules object)."""
+    """What every vector of a game shares, as arrays (made once per rules object), and the board blocks
+    made so far."""
 
     def __init__(self, game: DoodleJumpGame) -> None:
         import numpy as np  # an extra, needed only where vectors are built (tabletop.core.encoding)
@@ -122,8 +124,46 @@ class _Tables:
         self.has_tile = np.array([c > 0 for c in r.tile_counts])
         self.faces = {v: k for k, v in enumerate(sorted(set(r.die_faces)))}
         self.symbols = {v: k for k, v in enumerate(dict.fromkeys(r.symbol_faces))}
+        # box: each kind's count in the box as the float32 the vector holds (the division made in float32)
+        self.box_values = [
+            [float(v) for v in np.arange(count + 1, dtype=np.float32) / self.tile_counts[kind]] if count else []
+            for kind, count in enumerate(r.tile_counts)
+        ]
+        #: the board's block of the vector (pad_row .. pad_tile) by (rows, offsets, tiles): it changes only
+        #: when a level is stacked or shifted or a tile is placed or taken, far less often than a vector is made
+        self.blocks: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], NDArray[np.float32]] = {}
+
+    def board_block(self, s: DoodleJumpState) -> NDArray[np.float32]:
+        """pad_row, pad_column, pad_number, pad_top and pad_tile of ``s`` (made once per board, then kept)."""
+        key = (tuple(s.rows), tuple(s.offset), tuple(s.board))
+        block = self.blocks.get(key)
+        if block is None:
+            if len(self.blocks) >= BLOCKS_KEPT:
+                self.blocks.clear()
+            block = self.blocks[key] = self._board_block(s)
+        return block
+
+    def _board_block(self, s: DoodleJumpState) -> NDArray[np.float32]:
+        import numpy as np
+
+        r = self.rules
+        pads, kinds, levels = len(r.pad_number), len(r.tile_kinds), r.levels
+        out = np.zeros(pads * (4 + kinds), np.float32)
+        rows = np.array(s.rows, np.float32)[self.pad_level]
+        stacked = rows >= 0
+        out[:pads] = np.where(stacked, rows / (levels - 1), 0.0)
+        offset = np.array(s.offset, np.float32)[self.pad_level]
+        out[pads : 2 * pads] = (self.pad_slot + offset + 1) / (r.columns + 1)
+        out[2 * pads : 3 * pads] = self.pad_number
+        out[3 * pads : 4 * pads] = rows == levels - 1
+        for p, kind in enumerate(s.board):
+            if kind >= 0:
+                out[4 * pads + p * kinds + kind] = 1.0
+        return out
 
 
+#: board blocks kept per rules object (a few kB each); past this many the cache starts again
+BLOCKS_KEPT = 4096
 _TABLES: dict[int, _Tables] = {}
 
 
@@ -135,47 +175,48 @@ def _tables(game: DoodleJumpGame) -> _Tables:
 
 
 def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
-    import numpy as np  # an extra, needed only where vectors are built (tabletop.core.encoding)
-
+    # Plain Python on the position's lists, writing only the non-zero numbers (``out`` is zeros), and
+    # the board's block copied whole: a vector is made at every decision of a learner, and NumPy's small
+    # operations cost more than the numbers they make. tests/rl/test_vector_digests.py holds the numbers.
     s: DoodleJumpState = state  # type: ignore[assignment]
     game = _game(s.game)
     r, t = s.rules, _tables(game)
     n, pads, kinds, levels = r.players, len(r.pad_number), len(r.tile_kinds), r.levels
-    order = seat_order(viewer, n)
-    i = 0
+    first = viewer if viewer is not None else 0
     mover = s.current_player()
     if mover < 0:
         roller = s.chance_roller()
         mover = roller if roller is not None else -1
-    one_hot(out, i, relative_seat(mover, viewer, n), n)
-    i += n
-    one_hot(out, i, int(s.phase), PHASES)
-    interrupted = s.phase in (Phase.DRAW_REPLACEMENT, Phase.SPRING_JUMP, Phase.SHIELD_CHOICE)
-    if interrupted:  # elsewhere the phase to resume is stale, and the position's text does not carry it
-        one_hot(out, i + PHASES, int(s.resume), PHASES)
+    if 0 <= mover < n:  # to_move (relative_seat)
+        out[(mover - first) % n] = 1.0
+    i = n
+    phase = s.phase
+    out[i + int(phase)] = 1.0
+    if phase in INTERRUPTED:  # elsewhere the phase to resume is stale, and the position's text does not carry it
+        out[i + PHASES + int(s.resume)] = 1.0
     i += 2 * PHASES
-    rows = np.array(s.rows, np.float32)[t.pad_level]
-    stacked = rows >= 0
-    out[i : i + pads] = np.where(stacked, rows / (levels - 1), 0.0)
-    offset = np.array(s.offset, np.float32)[t.pad_level]
-    out[i + pads : i + 2 * pads] = (t.pad_slot + offset + 1) / (r.columns + 1)
-    out[i + 2 * pads : i + 3 * pads] = t.pad_number
-    out[i + 3 * pads : i + 4 * pads] = rows == levels - 1
-    i += 4 * pads
-    for p, kind in enumerate(s.board):
-        if kind >= 0:
-            out[i + p * kinds + kind] = 1.0
-    i += pads * kinds
-    for k, seat in enumerate(order):
-        pad = s.pos[seat]
+    block = t.board_block(s)
+    out[i : i + len(block)] = block
+    i += len(block)
+    pos, rows, pad_level = s.pos, s.rows, r.pad_level
+    for k in range(n):  # pad_doodler, height: seats from the viewer's on
+        pad = pos[(first + k) % n]
         if pad >= 0:
             out[i + pad * n + k] = 1.0
-            out[i + pads * n + k] = (s.rows[r.pad_level[pad]] + 1) / levels
+            out[i + pads * n + k] = (rows[pad_level[pad]] + 1) / levels
     i += pads * n + n
-    cards = np.array(s.cards, np.float32).reshape(n, kinds)[order]
-    out[i : i + n * kinds] = np.minimum(1.0, cards / KEPT_SCALE).ravel()
+    cards = s.cards
+    for k in range(n):  # kept, by kind / KEPT_SCALE (a power of two: exact), at most 1
+        base = ((first + k) % n) * kinds
+        for kind in range(kinds):
+            count = cards[base + kind]
+            if count:
+                out[i + k * kinds + kind] = min(1.0, count / KEPT_SCALE)
     i += n * kinds
-    out[i : i + kinds] = np.where(t.has_tile, np.array(s.box, np.float32) / t.tile_counts, 0.0)
+    box_values = t.box_values
+    for kind, count in enumerate(s.box):  # box
+        if count:
+            out[i + kind] = box_values[kind][count]
     i += kinds
     numbered, symbol = s.dice_left()
     out[i] = numbered / r.numbered_dice
@@ -189,7 +230,7 @@ def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
         if roll.symbol:
             out[i + len(faces) + symbols[roll.symbol]] = 1.0
     i += len(faces) + len(symbols)
-    if s.phase == Phase.DRAW_REPLACEMENT:
+    if phase == Phase.DRAW_REPLACEMENT:
         out[i] = float(s.spring_pending)
         out[i + 1] = float(s.high_replacement)
     out[i + 2] = min(1.0, s.turn_number() / game.turn_limit)
