@@ -107,3 +107,12 @@ def test_a_pages_own_scripts_stay_in_its_head(served: dict[str, str]) -> None:
     for name in ("lobby", "replay"):  # the language setting, drawn by one template for both
         assert served[name].count('<select id="language-select">') == 1, name
 
+
+
+@pytest.mark.parametrize("name", [*PAGES, *sorted(PARTS)])
+def test_the_pages_templates_are_not_served_as_files(open_client: Any, name: str) -> None:
+    """The templates live beside the scripts in ``static/`` (where Babel extracts them); the server renders them
+    and never hands out their source (``app.Assets``), while the scripts and styles beside them are served."""
+    client: TestClient = open_client()
+    assert client.get(f"/static/{name}").status_code == 404
+    assert client.get("/static/style.css").status_code == 200

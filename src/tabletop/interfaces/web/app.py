@@ -80,6 +80,14 @@ from tabletop.interfaces.web.tables import expiry, rematch, stand_in
 from tabletop.interfaces.web.writer import Writer
 
 
+class Assets(StaticFiles):
+    """The pages' scripts, styles and images; not the pages' templates beside them (``*.html``: 404)."""
+
+    async def get_response(self, path: str, scope: Any) -> Response:
+        if path.endswith(".html"):
+            raise StarletteHTTPException(status_code=404)
+        return await super().get_response(path, scope)
+
 def create_app(
     database_url: str = "sqlite:///tabletop.db",
     settings: Settings | None = None,
@@ -165,7 +173,7 @@ def create_app(
     # pages, scripts, styles and JSON leave compressed (a phone on a slow network loads the table in a third of the
     # bytes); level 6, not 9: nearly as small, at a fraction of the server's time
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", Assets(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
