@@ -88,6 +88,7 @@ class Assets(StaticFiles):
             raise StarletteHTTPException(status_code=404)
         return await super().get_response(path, scope)
 
+
 def create_app(
     database_url: str = "sqlite:///tabletop.db",
     settings: Settings | None = None,
