@@ -212,6 +212,11 @@ class Row:
         return f"Row({self.steps.fields(list(self.values))})"
 
 
+def _values(row: Any) -> tuple[int, ...]:
+    """A kernel's row (a NumPy array of integers) as a tuple of Python integers, in one call."""
+    return tuple(row.tolist())
+
+
 @dataclass(frozen=True)
 class KernelEngine:
     """A compiled kernel stepped one action at a time (see the module's docstring).
@@ -231,7 +236,7 @@ class KernelEngine:
         """What is compared before every action and at the end: the kernel's row, or a state packed into one."""
         if isinstance(position, Row):
             return position
-        return Row(tuple(int(v) for v in self.steps.pack(position)), self.steps)  # type: ignore[arg-type]
+        return Row(_values(self.steps.pack(position)), self.steps)  # type: ignore[arg-type]
 
     def run(self, seed: int, observe: Observer | None) -> object:
         steps = self.steps
@@ -248,7 +253,7 @@ class KernelEngine:
         while not steps.is_over(row):
             if len(actions) > limit:
                 raise RuntimeError(f"the kernel's game of seed {seed} did not end within {limit} actions")
-            here = Row(tuple(int(v) for v in row), steps) if observe is not None else None
+            here = Row(_values(row), steps) if observe is not None else None
             if steps.is_chance(row):
                 action = steps.sample(row, chance.random())
                 if observe is not None:
@@ -262,7 +267,7 @@ class KernelEngine:
                 steps.apply_decision(row, action)
             actions.append(action)
         if observe is not None:
-            observe(Row(tuple(int(v) for v in row), steps), (), None)
+            observe(Row(_values(row), steps), (), None)
         if self.start is not None:
             return None
         played = list(steps.played(seed))

@@ -241,26 +241,30 @@ def build_tables(game: DonkeyKongGame) -> Tables:
 
 
 def pack(t: Tables, state: DonkeyKongState) -> Array:
-    """The rules' position as a kernel row, field for field."""
-    row = np.full(t.width, -1, np.int32)
-    scalars = (
+    """The rules' position as a kernel row, field for field (built as a list, made an array once: the differential
+    harness packs the readable state before every action)."""
+    row = [
         int(state.stage), state.turn, state.turn_seat, state.white_die, state.red_die, state.barrels_in_arm,
         state.fireballs_at_oil_can, state.finisher, state.opening_round, int(state.mover_kind), state.mover_at,
         state.mover_steps_left, int(state.mover_slid), int(state.landed_exactly), int(state.red_dot_draw),
         state.to_act, len(state.opening_rolls), len(state.obstacles_met), len(state.move_queue),
         len(state.in_contact),
-    )  # fmt: skip
-    row[:SCALARS] = scalars
+    ]  # fmt: skip
+    row += [-1] * (t.width - SCALARS)
     if not state.mover_kind:  # the mover's fields mean something only while one moves (readable.position_view)
         row[MOVER_AT] = row[MOVER_LEFT] = row[MOVER_SLID] = 0
-    starts = [getattr(t, f"o_{name}") for name in ("pawns", "obstacles", "hands", "played", "deck", "opening",
-                                                      "met", "queue", "contact")] + [t.width]
+    starts = [getattr(t, room) for room in _ROOMS] + [t.width]
     for name, start, end in zip(LIST_NAMES, starts, starts[1:], strict=False):
-        values = [int(v) for v in getattr(state, name)]
+        values = getattr(state, name)
         if len(values) > end - start:
             raise ValueError(f"the kernel's row has room for {end - start} {name}, the position has {len(values)}")
-        row[start : start + len(values)] = values
-    return row
+        row[start : start + len(values)] = map(int, values)
+    return np.array(row, np.int32)
+
+
+#: the tables' offsets of the row's lists, in the order of LIST_NAMES
+_ROOMS = tuple(f"o_{name}" for name in ("pawns", "obstacles", "hands", "played", "deck", "opening", "met", "queue",
+                                         "contact"))
 
 
 def fields(t: Tables, row: Any) -> dict[str, list[int]]:
