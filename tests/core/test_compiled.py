@@ -132,3 +132,26 @@ def test_the_runners_columns_of_a_batch_are_its_rows_columns(name: str, options:
     batch = playout.batch(seeds)
     for model in (game.time_model(), None):
         assert batch_columns(batch, model, 40) == to_columns(rows_of_batch(batch, model), 40)
+
+
+def test_a_tables_type_named_by_a_shared_cache_is_found_in_a_process_that_has_not_made_it() -> None:
+    """A learner's loop compiled for two games lists both games' tables types in its on-disk cache index; a
+    new process that loads it for one game must find the other's type by its name (``compiled.__getattr__``),
+    not fail with ``AttributeError`` (found running the vector environment of one game after another's)."""
+    import subprocess
+    import sys
+
+    script = """
+import tabletop.core.compiled as compiled
+from tabletop.games.jumanji.kernel import Tables
+name = compiled._type_name(Tables)
+assert name not in vars(compiled), name
+found = getattr(compiled, name)
+assert issubclass(found, compiled._TablesType) and vars(compiled)[name] is found
+try:
+    getattr(compiled, "_tabletop__games__jumanji__kernel__Nothing__Type")
+except AttributeError:
+    print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

@@ -107,23 +107,54 @@ def struct_of(tables: Any) -> Any:
     passes every field); a structure is one pointer, and its kernels are cached on disk alike.
     Each kind of tables (each game's) gets a Numba type of its own: Numba boxes one Python class
     per type, so two games' tables in one process need two types. The type is kept as a global
-    of this module under a name made from the kind's, so the on-disk cache can name it.
+    of this module under a name made from the kind's (:func:`_type_name`), so the on-disk cache can
+    name it, and a cache that names another game's type finds it too (:func:`__getattr__`).
     """
     if numba is None:
         return tables
-    kind = type(tables)
+    return _proxy(type(tables))(*tables)
+
+
+def _type_name(kind: type) -> str:
+    """The name of the Numba type of the tables ``kind``: its module and class, dots written ``__``."""
+    return "_" + (kind.__module__ + "." + kind.__qualname__).replace(".", "__") + "__Type"
+
+
+def _proxy(kind: type) -> Any:
+    """The structure class of the tables ``kind``, made (with its Numba type) the first time."""
     proxy = _STRUCTS.get(kind)
     if proxy is None:
         structref = importlib.import_module("numba.experimental.structref")
-        name = "_" + (kind.__module__ + "." + kind.__qualname__).replace(".", "_") + "_Type"
+        name = _type_name(kind)
         typeclass = type(name, (_TablesType,), {"__module__": __name__, "__qualname__": name})
         structref.register(typeclass)
         globals()[name] = typeclass
         proxy = type(kind.__name__ + "Struct", (structref.StructRefProxy,), {"__module__": kind.__module__})
-        structref.define_proxy(proxy, typeclass, list(kind._fields))
+        structref.define_proxy(proxy, typeclass, list(kind._fields))  # type: ignore[attr-defined]
         _STRUCTS[kind] = proxy
         _KINDS[typeclass] = _KINDS[proxy] = kind
-    return proxy(*tables)
+    return proxy
+
+
+def __getattr__(name: str) -> Any:
+    """The Numba type of a kind of tables not made yet in this process, by its name (:func:`_type_name`).
+
+    A shared kernel (a learner's loop) is compiled once per game and its on-disk cache lists every game's:
+    reading it names the types of games this process has not loaded.
+    """
+    if numba is not None and name.startswith("_") and name.endswith("__Type"):
+        path = name[1 : -len("__Type")].split("__")
+        for cut in range(len(path) - 1, 0, -1):
+            try:
+                module = importlib.import_module(".".join(path[:cut]))
+            except ImportError:
+                continue
+            kind = module
+            for part in path[cut:]:
+                kind = getattr(kind, part)
+            _proxy(cast(type, kind))
+            return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if numba is not None:
