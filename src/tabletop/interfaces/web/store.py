@@ -58,6 +58,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from tabletop.interfaces.web import sqlite_connections
 from tabletop.interfaces.web.shards import Shard
@@ -121,6 +123,9 @@ analyses_table = Table(
 #: statuses of a stored game: waiting for its people (a waiting room), being played, over
 WAITING, RUNNING, FINISHED = "waiting", "running", "finished"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: failures of the database that trying again later may cure (SQLite locked, the server restarting, the pool
+#: exhausted); a write that failed so committed nothing
+TRANSIENT: tuple[type[Exception], ...] = (OperationalError, PoolTimeout)
 
 
 def hash_token(token: str) -> str:
