@@ -135,6 +135,15 @@ def test_a_result_left_unread_does_not_reach_the_next_user_of_its_connection(sto
     del kept, other
 
 
+
+def test_an_invalidated_connection_with_a_result_left_unread_goes_back_quietly(store: Store) -> None:
+    with store.engine.connect() as conn:  # a connection the pool drops (as on a disconnect): nothing to close
+        kept = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        conn.invalidate()
+    store.create_game("duel", {}, 1, SEATS)
+    assert len(store.listing()) == 1
+    del kept
+
 def test_a_checkpoint_ends_its_statement_even_if_something_holds_its_result(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     held: list[Any] = []  # what the soak's memory probe did: a reference to every object, for a moment

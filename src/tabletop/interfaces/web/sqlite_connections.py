@@ -19,6 +19,8 @@ when the connection goes back to the pool (closing resets its statement).
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import weakref
 from typing import Any
 
@@ -56,9 +58,12 @@ def _remember_cursor(conn: Connection, cursor: Any, _statement: str, _parameters
     cursors.add(cursor)
 
 
-def _close_cursors(_dbapi_connection: Any, record: Any) -> None:
+def _close_cursors(dbapi_connection: Any, record: Any) -> None:
     if record is None:
         return
     cursors: weakref.WeakSet[Any] | None = record.info.pop(CURSORS, None)
+    if dbapi_connection is None:  # invalidated: closing it finalized its statements
+        return
     for cursor in list(cursors or ()):
-        cursor.close()  # a closed cursor's close does nothing
+        with contextlib.suppress(sqlite3.ProgrammingError):  # its connection closed meanwhile
+            cursor.close()  # a closed cursor's close does nothing
