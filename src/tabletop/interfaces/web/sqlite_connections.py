@@ -54,16 +54,17 @@ def _pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def _remember_cursor(conn: Connection, cursor: Any, _statement: str, _parameters: Any, _context: Any,
                      _executemany: bool) -> None:
-    cursors: weakref.WeakSet[Any] = conn.info.setdefault(CURSORS, weakref.WeakSet())
-    cursors.add(cursor)
+    conn.info.setdefault(CURSORS, []).append(weakref.ref(cursor))  # (a list of references: a WeakSet costs more)
 
 
 def _close_cursors(dbapi_connection: Any, record: Any) -> None:
     if record is None:
         return
-    cursors: weakref.WeakSet[Any] | None = record.info.pop(CURSORS, None)
+    cursors: list[weakref.ref[Any]] = record.info.pop(CURSORS, [])
     if dbapi_connection is None:  # invalidated: closing it finalized its statements
         return
-    for cursor in list(cursors or ()):
-        with contextlib.suppress(sqlite3.ProgrammingError):  # its connection closed meanwhile
-            cursor.close()  # a closed cursor's close does nothing
+    for held in cursors:
+        cursor = held()
+        if cursor is not None:  # still alive: someone holds it, maybe with its statement in progress
+            with contextlib.suppress(sqlite3.ProgrammingError):  # its connection closed meanwhile
+                cursor.close()  # a closed cursor's close does nothing
