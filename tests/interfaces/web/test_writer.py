@@ -17,15 +17,13 @@ its row never read, stayed in progress on a pooled connection while the soak's m
 from __future__ import annotations
 
 import asyncio
-import collections
-import gc
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.engine import Connection
 
 from tabletop.interfaces.web import writer as writer_module
@@ -165,8 +163,9 @@ def test_a_checkpoint_ends_its_statement_even_if_something_holds_its_result(
 def test_readers_and_a_memory_probe_beside_the_writer_fail_no_write(store: Store,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """The soak in small: the loop writes and creates games, the writer checkpoints before every transaction,
-    threads read through the store and one counts every object now and then (as ``benchmarks/harness/memprobe.py``).
-    Before the fix it failed within a second."""
+    threads read through the store, and a probe holds every cursor a moment longer than its user, as the soak's
+    ``gc.get_objects()`` did (not that call itself: on a thread it may catch a tuple being built and make its
+    builder fail with a SystemError). Before the fix it failed within a second."""
     monkeypatch.setattr(writer_module, "CHECKPOINT_SECONDS", 0.0)
     games, actions = 12, 40
     ids = [store.create_game("duel", {}, 1, SEATS) for _ in range(games)]
@@ -184,12 +183,13 @@ def test_readers_and_a_memory_probe_beside_the_writer_fail_no_write(store: Store
                 failures.append(f"read: {exc}")
             n += 1
 
+    held: list[Any] = []
+    event.listen(store.engine, "after_cursor_execute", lambda _c, cursor, *_rest: held.append(cursor))
+
     def probe() -> None:
         while not stop.is_set():
-            everything = gc.get_objects()
-            collections.Counter(type(o).__qualname__ for o in everything)
             time.sleep(0.02)
-            del everything
+            held.clear()
 
     async def run() -> None:
         writer = Writer(store)
