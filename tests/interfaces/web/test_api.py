@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
 from typer.testing import CliRunner
 
 from tabletop.core.record import Record
@@ -422,3 +424,23 @@ def test_pages_scripts_and_json_leave_compressed(client: TestClient, path: str) 
     assert packed.headers["content-encoding"] == "gzip"
     assert packed.content == plain.content  # httpx undoes the compression: the same bytes arrive
     assert int(packed.headers["content-length"]) < len(plain.content) / 2
+
+
+def test_a_database_busy_for_a_moment_answers_503_and_creates_nothing(client: TestClient,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The soak (issue 22): a new game's commit failed and ``POST /api/games`` answered 500. A moment's failure of
+    the database is a 503 with Retry-After, which a client may try again."""
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    before = len(store.listing())
+
+    def locked(*_args: Any) -> str:
+        raise OperationalError("INSERT INTO games ...", None, sqlite3.OperationalError("database is locked"))
+
+    monkeypatch.setattr(store, "create_game", locked)
+    answer = client.post("/api/games", json={"game": "race", "seats": [{"kind": "human", "name": "Ann"},
+                                                                       {"kind": "bot", "bot": "random"}]})
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "2"
+    assert "try again" in answer.json()["detail"]
+    monkeypatch.undo()
+    assert len(store.listing()) == before
+    create(client, "race", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])

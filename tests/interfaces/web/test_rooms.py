@@ -9,18 +9,21 @@ import ast
 import dataclasses
 import random
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
 
 import tabletop
 from tabletop.core.events import Event, plain
 from tabletop.core.game import Game
 from tabletop.core.registry import installed_games
 from tabletop.core.state import State
+from tabletop.interfaces.web import driver as driver_module
 from tabletop.interfaces.web.actionlog import ActionLog, replay
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.readonly import ReadOnlyRoom
@@ -137,6 +140,31 @@ def test_the_server_s_own_moves_count_once_each(client: TestClient) -> None:
     wait_until(lambda: room.readonly.state.is_terminal(), timeout=10)
     assert room.readonly.version == len(room.actors) > 0 and room.readonly.status == "finished"
 
+
+
+def test_a_move_the_database_refuses_for_a_moment_is_stored_later_and_the_game_goes_on(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The soak (issue 22): a commit failed ('database is locked') and "the driver of game X stopped": a game of
+    bots waited for ever. The driver tries the move again; nothing told anyone is lost, nothing is stored twice."""
+    monkeypatch.setattr(driver_module, "STORE_RETRY_SECONDS", 0.01)
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    append_many = store.append_many
+    refusals = [0]
+
+    def locked_at_first(appends: list[Any]) -> None:
+        if refusals[0] < 6:  # the writer's shared transaction, then one by one: three tries of the driver
+            refusals[0] += 1
+            raise OperationalError("INSERT INTO actions ...", None, sqlite3.OperationalError("database is locked"))
+        append_many(appends)
+
+    monkeypatch.setattr(store, "append_many", locked_at_first)
+    bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    created = create(client, "race", bots)
+    room = room_of(client, created["id"])
+    wait_until(lambda: room.readonly.state.is_terminal(), timeout=10)
+    assert refusals[0] == 6 and "trying again" in caplog.text and "stopped" not in caplog.text
+    stored = store.load(created["id"])
+    assert stored.actions == [str(a) for a in room.readonly.state.history()] and stored.status == "finished"
 
 # -- one replay ----------------------------------------------------------------------------------------
 def replay_as_before(game: Game, actions: list[Any], notes: dict[int, str], step: int) -> tuple[State, list[str]]:

@@ -5,19 +5,29 @@ database and sync both to disk) in the event loop. The store's connections never
 is 0); the writer checkpoints on its own thread between two transactions. These tests check that no commit
 checkpoints, that the writer's checkpoints keep the log from growing without end, that they run off the
 event loop's thread, and that a checkpoint that fails loses no action.
+
+And that no statement outlives its connection's checkout. The soak (issue 22) logged ``cannot commit
+transaction - SQL statements in progress`` (a new game's commit, the writer's shared transactions), then
+``database is locked`` at once on the writer's inserts: a checkpoint's ``PRAGMA wal_checkpoint`` statement,
+its row never read, stayed in progress on a pooled connection while the soak's memory probe
+(``gc.get_objects()``) held its cursor, and the event loop's next writes on that connection failed
+(:mod:`tabletop.interfaces.web.sqlite_connections`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import event, select
+from sqlalchemy.engine import Connection
 
 from tabletop.interfaces.web import writer as writer_module
-from tabletop.interfaces.web.store import Append, Seat, Store
+from tabletop.interfaces.web.store import Append, Seat, Store, actions_table
 from tabletop.interfaces.web.writer import Writer
 
 SEATS = [Seat(kind="human", name="Ann"), Seat(kind="bot", name="Bot", bot="random")]
@@ -107,3 +117,110 @@ def test_a_failed_checkpoint_loses_no_action(store: Store, monkeypatch: pytest.M
 
 def ids_of(store: Store) -> list[str]:
     return [row["id"] for row in store.listing()]
+
+
+# -- no statement outlives its connection's checkout (the soak's failed commits) ----------------------------
+def test_a_result_left_unread_does_not_reach_the_next_user_of_its_connection(store: Store) -> None:
+    with store.engine.connect() as conn:  # a writing statement, its row never read, its result kept
+        kept = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+    for _ in range(3):  # the pool hands the same connection back: its commits must not fail
+        store.create_game("duel", {}, 1, SEATS)
+    with store.engine.connect() as conn:  # a reading one, kept while others write: no stale snapshot
+        other = conn.execute(select(actions_table.c.number))
+    game_id = store.create_game("duel", {}, 1, SEATS)
+    store.append_many([Append(game_id, 0, "left", 0)])
+    assert len(store.listing()) == 4
+    del kept, other
+
+
+
+def test_an_invalidated_connection_with_a_result_left_unread_goes_back_quietly(store: Store) -> None:
+    with store.engine.connect() as conn:  # a connection the pool drops (as on a disconnect): nothing to close
+        kept = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        conn.invalidate()
+    store.create_game("duel", {}, 1, SEATS)
+    assert len(store.listing()) == 1
+    del kept
+
+def test_a_checkpoint_ends_its_statement_even_if_something_holds_its_result(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    held: list[Any] = []  # what the soak's memory probe did: a reference to every object, for a moment
+    execute = Connection.exec_driver_sql
+
+    def holding(self: Connection, *args: Any, **kwargs: Any) -> Any:
+        result = execute(self, *args, **kwargs)
+        held.append(result)
+        return result
+
+    monkeypatch.setattr(Connection, "exec_driver_sql", holding)
+    store.checkpoint()
+    assert held
+    game_id = store.create_game("duel", {}, 1, SEATS)
+    store.append_many([Append(game_id, 0, "left", 0), Append(game_id, 1, "right", 1)])
+    assert store.load(game_id) is not None
+
+
+def test_readers_and_a_memory_probe_beside_the_writer_fail_no_write(store: Store,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The soak in small: the loop writes and creates games, the writer checkpoints before every transaction,
+    threads read through the store, and a probe holds every cursor a moment longer than its user, as the soak's
+    ``gc.get_objects()`` did (not that call itself: on a thread it may catch a tuple being built and make its
+    builder fail with a SystemError). Before the fix it failed within a second."""
+    monkeypatch.setattr(writer_module, "CHECKPOINT_SECONDS", 0.0)
+    games, actions = 12, 40
+    ids = [store.create_game("duel", {}, 1, SEATS) for _ in range(games)]
+    stop = threading.Event()
+    failures: list[str] = []
+
+    def reader(offset: int) -> None:
+        n = offset
+        while not stop.is_set():
+            try:
+                store.load(ids[n % games])
+                store.listing(50)
+                store.with_bots()
+            except Exception as exc:  # every failure is the finding
+                failures.append(f"read: {exc}")
+            n += 1
+
+    held: list[Any] = []
+    event.listen(store.engine, "after_cursor_execute", lambda _c, cursor, *_rest: held.append(cursor))
+
+    def probe() -> None:
+        while not stop.is_set():
+            time.sleep(0.02)
+            held.clear()
+
+    async def run() -> None:
+        writer = Writer(store)
+
+        async def game(game_id: str) -> None:
+            for number in range(actions):
+                await writer.append(Append(game_id, number, f"left {number}", 0))
+                await asyncio.sleep(0)
+
+        async def creator() -> None:
+            for _ in range(actions):
+                await writer.call(store.create_game, "duel", {}, 1, SEATS)
+                await asyncio.sleep(0)
+
+        try:
+            await asyncio.gather(creator(), *(game(g) for g in ids))
+        except Exception as exc:
+            failures.append(f"write: {exc}")
+        await writer.close()
+
+    threads = [threading.Thread(target=reader, args=(n,)) for n in range(3)] + [threading.Thread(target=probe)]
+    for thread in threads:
+        thread.start()
+    try:
+        run_in_own_thread(run())
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    assert failures == []
+    for game_id in ids:
+        stored = store.load(game_id)
+        assert stored is not None and stored.actions == [f"left {n}" for n in range(actions)]
+    assert len(store.listing(1000)) == games + actions

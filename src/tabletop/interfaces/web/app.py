@@ -75,7 +75,7 @@ from tabletop.interfaces.web.players_api import GuestCookie, players_router
 from tabletop.interfaces.web.services import Services, Settings
 from tabletop.interfaces.web.shards import Shard
 from tabletop.interfaces.web.sockets import serve_socket
-from tabletop.interfaces.web.store import RUNNING, WAITING, Seat, Store, StoredGame, hash_token, new_token
+from tabletop.interfaces.web.store import RUNNING, TRANSIENT, WAITING, Seat, Store, StoredGame, hash_token, new_token
 from tabletop.interfaces.web.tables import expiry, rematch, stand_in
 from tabletop.interfaces.web.writer import Writer
 
@@ -184,6 +184,14 @@ def create_app(
             page.headers.update(headers or {})
             return page
         return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+
+    async def database_busy(_request: Request, _exc: Exception) -> Response:
+        # a moment's failure of the database (issue 22's soak: SQLite locked): a 503 the client may retry, not a 500
+        return JSONResponse({"detail": "the database is busy; try again in a moment"}, status_code=503,
+                            headers={"Retry-After": "2"})
+
+    for transient in TRANSIENT:
+        app.add_exception_handler(transient, database_busy)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> Response:

@@ -34,7 +34,7 @@ from tabletop.interfaces.web.bots import within_budget
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.seating import Hand
 from tabletop.interfaces.web.services import Services, Settings
-from tabletop.interfaces.web.store import RUNNING, WAITING, Seat
+from tabletop.interfaces.web.store import RUNNING, TRANSIENT, WAITING, Seat
 from tabletop.interfaces.web.turns import DECIDE, ROLL, TurnClock, clock_note, roll_waits_for, stand_in_move
 
 if TYPE_CHECKING:
@@ -45,6 +45,8 @@ log = logging.getLogger("tabletop.web")
 
 #: ``actor`` of an action chosen by chance (dice, draws, live events settled by the server)
 BY_CHANCE = -1
+#: the first pause before trying again to store a move the database refused for a moment, and the longest
+STORE_RETRY_SECONDS, STORE_RETRY_MAX_SECONDS = 0.5, 30.0
 
 
 def new_seed() -> int:
@@ -130,8 +132,23 @@ class Driver:
         self._moves.broadcast()
 
     async def commit(self, action: Action, actor: int, version: int | None = None, note: str | None = None) -> bool:
-        """Commit a move of the server's (a live race's outcome ...) through the room."""
-        return await self._moves.commit(action, actor, version, note)
+        """Commit a move of the server's (a live race's outcome ...) through the room.
+
+        A database that fails for a moment (SQLite locked, the database server restarting) does not stop the game:
+        the move, which the room applies only once it is stored (so nobody was told of it), is tried again after a
+        pause that doubles each time, until it is stored, the game moved on without it (False) or the room is put
+        away."""
+        delay = STORE_RETRY_SECONDS
+        while True:
+            try:
+                return await self._moves.commit(action, actor, version, note)
+            except TRANSIENT as exc:
+                if self._room.closed:
+                    raise
+                why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                log.warning("storing a move of game %s failed (%s); trying again in %g s", self._room.id, why, delay)
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, STORE_RETRY_MAX_SECONDS)
 
     def committed(self, actor: int, before: State) -> None:
         """An action was committed at ``before``: the clock stops; a roll a decision sets off needs no press."""

@@ -48,7 +48,6 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
-    event,
     false,
     func,
     insert,
@@ -59,7 +58,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from tabletop.interfaces.web import sqlite_connections
 from tabletop.interfaces.web.shards import Shard
 
 metadata = MetaData()
@@ -121,6 +123,9 @@ analyses_table = Table(
 #: statuses of a stored game: waiting for its people (a waiting room), being played, over
 WAITING, RUNNING, FINISHED = "waiting", "running", "finished"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: failures of the database that trying again later may cure (SQLite locked, the server restarting, the pool
+#: exhausted); a write that failed so committed nothing
+TRANSIENT: tuple[type[Exception], ...] = (OperationalError, PoolTimeout)
 
 
 def hash_token(token: str) -> str:
@@ -224,7 +229,7 @@ class Store:
             kwargs.update(pool_pre_ping=True, pool_size=8, max_overflow=8)
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            sqlite_connections.configure(self.engine)
         self.migrate()
 
     def migrate(self) -> None:
@@ -250,8 +255,8 @@ class Store:
 
     def checkpoint(self) -> None:
         """Copy the write-ahead log's committed pages into the database (SQLite; PASSIVE: it waits for nobody)."""
-        with self.engine.connect() as conn:
-            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        with self.engine.connect() as conn:  # its row read to the end: the statement ends here (sqlite_connections)
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
 
     def revision(self) -> str | None:
         from alembic.runtime.migration import MigrationContext
@@ -426,17 +431,3 @@ def _stored(conn: Connection, row: dict[str, Any]) -> StoredGame:
         actions=actions, actors=actors, winners=row["winners"], returns=row["returns"], bots=bool(row.get("bots")),
         clock=row.get("clock"), rematch=row.get("rematch"), notes=notes,
     )
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL with synchronous=NORMAL: a commit is durable against a crash of the server process
-    # (what a restart needs) without an fsync per action. No commit checkpoints the log (copies it into the
-    # database and syncs it to disk: the slow part, in the event loop where the writer commits): the writer
-    # does, on its thread (writer.py).
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA wal_autocheckpoint=0")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
-    cursor.close()

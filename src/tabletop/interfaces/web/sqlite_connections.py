@@ -1,0 +1,70 @@
+"""The store's SQLite connections: their settings, and no statement outliving its checkout.
+
+The engine keeps its connections in SQLAlchemy's ``QueuePool`` (the default for a file database): a
+connection is checked out by one thread at a time (the event loop's writes, the writer's checkpoints,
+the reads of ``asyncio.to_thread``), and goes back to the pool for the next one.
+
+A statement that has returned a row but was not stepped to its end stays *in progress* on its
+connection until its cursor is closed or freed. Python's ``sqlite3`` no longer resets statements on
+rollback (3.11), so the pool's reset on return does not end it: the next thread to check the
+connection out inherits it. If it writes (``PRAGMA wal_checkpoint`` does, for SQLite), every commit
+on that connection fails with ``cannot commit transaction - SQL statements in progress``; if it reads,
+it holds an old snapshot, and every write on the connection fails at once with ``database is locked``
+(no busy wait: the snapshot cannot be upgraded). Relying on the cursor being freed is not enough:
+anything that holds a reference for a moment (a memory probe's ``gc.get_objects()``, a traceback, a
+reference cycle) keeps it alive after its connection is gone (issue 22's soak: both errors, and a game
+whose driver stopped). So every cursor is remembered, weakly, on its connection's record, and closed
+when the connection goes back to the pool (closing resets its statement).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import weakref
+from typing import Any
+
+from sqlalchemy import Engine, event
+from sqlalchemy.engine import Connection
+
+#: where a connection's record keeps the cursors executed on it since its checkout
+CURSORS = "tabletop_cursors"
+
+
+def configure(engine: Engine) -> None:
+    """Set every new connection's pragmas, and close the cursors a connection still has when it is checked in."""
+    event.listen(engine, "connect", _pragmas)
+    event.listen(engine, "after_cursor_execute", _remember_cursor)
+    event.listen(engine.pool, "checkin", _close_cursors)
+
+
+def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL: a commit is durable against a crash of the server process
+    # (what a restart needs) without an fsync per action. No commit checkpoints the log (copies it into the
+    # database and syncs it to disk: the slow part, in the event loop where the writer commits): the writer
+    # does, on its thread (writer.py).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def _remember_cursor(conn: Connection, cursor: Any, _statement: str, _parameters: Any, _context: Any,
+                     _executemany: bool) -> None:
+    conn.info.setdefault(CURSORS, []).append(weakref.ref(cursor))  # (a list of references: a WeakSet costs more)
+
+
+def _close_cursors(dbapi_connection: Any, record: Any) -> None:
+    if record is None:
+        return
+    cursors: list[weakref.ref[Any]] = record.info.pop(CURSORS, [])
+    if dbapi_connection is None:  # invalidated: closing it finalized its statements
+        return
+    for held in cursors:
+        cursor = held()
+        if cursor is not None:  # still alive: someone holds it, maybe with its statement in progress
+            with contextlib.suppress(sqlite3.ProgrammingError):  # its connection closed meanwhile
+                cursor.close()  # a closed cursor's close does nothing
