@@ -12,6 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from typer.testing import CliRunner
 
 from accessibility import violations
@@ -64,7 +65,10 @@ def step(page: Any) -> bool:
         page.keyboard.press(str(min(choices, 9)))
         return True
     if page.locator("#board .target").count():
-        page.locator("#board .target").last.focus()
+        try:
+            page.locator("#board .target").last.focus(timeout=2_000)
+        except PlaywrightTimeout:  # the turn moved on between the count and the focus: look again
+            return False
         page.keyboard.press("Enter")
         return True
     return False
