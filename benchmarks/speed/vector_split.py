@@ -31,12 +31,12 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+from kernels import batched
 from reference import medians_of, pin_to_one_core, stamp
 from vector_env import uniform_legal
 
 import tabletop
 import tabletop.rl.gymnasium as tabletop_gym
-from tabletop.core.batch import ACTIONS
 from tabletop.core.compiled import kernel
 from tabletop.core.learner import observe
 from tabletop.core.play import Streams, mix64, random_decision
@@ -80,8 +80,8 @@ def ways(name: str, envs: int, seconds: float) -> dict[str, Callable[[float], fl
     rng = np.random.default_rng(0)
     for _ in range(20):  # into the games, past the first deals
         env.step(uniform_legal(env.action_masks(), rng))
-    playout = tabletop.make(name, players=2).random_playout()
-    playout.batch(range(10))  # compiled (or loaded) before timing
+    kernel_measure = batched(name, {"players": 2}, seconds)  # kernels.py's measure of the compiled playouts
+    assert kernel_measure is not None, f"{name} has no compiled playout"
 
     def stepping(whole: bool) -> Callable[[float], float]:
         def measure(_: float) -> float:
@@ -106,18 +106,8 @@ def ways(name: str, envs: int, seconds: float) -> dict[str, Callable[[float], fl
             calls += 1
         return spent / (calls * envs) * 1e6
 
-    first = [10]
-
-    def kernel_rate(_: float) -> float:
-        done = 0
-        start = time.process_time()
-        while time.process_time() - start < seconds:
-            batch = playout.batch(range(first[0], first[0] + 200))
-            first[0] += 200
-            done += int(batch.columns[:, ACTIONS].sum())
-        return done / (time.process_time() - start)
-
-    return {"env.step": stepping(True), "compiled": stepping(False), "observe": observing, "kernel": kernel_rate}
+    return {"env.step": stepping(True), "compiled": stepping(False), "observe": observing,
+            "kernel": lambda _: kernel_measure()}
 
 
 def main() -> None:
