@@ -166,6 +166,33 @@ def test_a_move_the_database_refuses_for_a_moment_is_stored_later_and_the_game_g
     stored = store.load(created["id"])
     assert stored.actions == [str(a) for a in room.readonly.state.history()] and stored.status == "finished"
 
+def test_a_move_stored_but_whose_reply_was_lost_counts_once_and_the_game_goes_on(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A database server's connection can drop after a commit went through: the writer hears an error, the game
+    tries again, and the insert meets the action stored the first time. It counts as stored (the same action under
+    the same number); before, the duplicate stopped the game's driver."""
+    monkeypatch.setattr(driver_module, "STORE_RETRY_SECONDS", 0.01)
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    append_many = store.append_many
+    lost = [0]
+
+    def reply_lost(appends: list[Any]) -> None:
+        append_many(appends)  # committed ...
+        if lost[0] < 3:  # ... but the reply never came back
+            lost[0] += 1
+            raise OperationalError("COMMIT", None, ConnectionResetError("server closed the connection unexpectedly"))
+
+    monkeypatch.setattr(store, "append_many", reply_lost)
+    bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    created = create(client, "race", bots)
+    room = room_of(client, created["id"])
+    wait_until(lambda: room.readonly.state.is_terminal(), timeout=10)
+    assert lost[0] == 3 and "was stored already" in caplog.text and "stopped" not in caplog.text
+    stored = store.load(created["id"])
+    assert stored.actions == [str(a) for a in room.readonly.state.history()] and stored.status == "finished"
+    assert room.readonly.version == len(stored.actions)
+
+
 # -- one replay ----------------------------------------------------------------------------------------
 def replay_as_before(game: Game, actions: list[Any], notes: dict[int, str], step: int) -> tuple[State, list[str]]:
     """The replay page's rebuilding before the split (views.replay_view), kept as the oracle."""

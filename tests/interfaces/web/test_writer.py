@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event, select
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from tabletop.interfaces.web import writer as writer_module
 from tabletop.interfaces.web.store import Append, Seat, Store, actions_table
@@ -224,3 +225,25 @@ def test_readers_and_a_memory_probe_beside_the_writer_fail_no_write(store: Store
         stored = store.load(game_id)
         assert stored is not None and stored.actions == [f"left {n}" for n in range(actions)]
     assert len(store.listing(1000)) == games + actions
+
+
+def test_the_same_action_stored_again_counts_as_stored_and_another_is_refused(store: Store) -> None:
+    """A commit whose reply was lost is tried again (test_rooms: the game goes on): the insert that meets the very
+    same action under its number counts as stored; a different action or seat under a taken number still fails."""
+    game_id = store.create_game("duel", {}, 1, SEATS)
+    writer = Writer(store)
+    first = Append(game_id, 0, "left 0", 0)
+    outcomes: list[BaseException | None] = []
+
+    async def run() -> None:
+        await writer.append(first)
+        outcomes.extend(await asyncio.gather(writer.append(first), writer.append(Append(game_id, 0, "left 1", 0)),
+                                             writer.append(Append(game_id, 0, "left 0", 1)), return_exceptions=True))
+        await writer.close()
+
+    run_in_own_thread(run())
+    same, other_action, other_seat = outcomes
+    assert same is None
+    assert isinstance(other_action, IntegrityError) and isinstance(other_seat, IntegrityError)
+    stored = store.load(game_id)
+    assert stored is not None and stored.actions == ["left 0"] and stored.actors == [0]

@@ -350,6 +350,16 @@ class Store:
         """Store action ``number`` (0-based) on its own; a second action under the same number fails."""
         self.append_many([Append(game_id, number, action, seat, header)])
 
+    def holds(self, append: Append) -> bool:
+        """Is ``append`` stored already, just as it is? A commit whose reply was lost (the database server's
+        connection dropped after it committed) is tried again, and the second insert meets the first."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(actions_table.c.action, actions_table.c.seat, actions_table.c.note)
+                               .where(actions_table.c.game_id == append.game_id,
+                                      actions_table.c.number == append.number)).first()
+        return row is not None and (str(row[0]), int(row[1]), row[2] or None) == (append.action, append.seat,
+                                                                                   append.note or None)
+
     def truncate(self, game_id: str, length: int) -> None:
         """Forget every action from number ``length`` on (an undo)."""
         from sqlalchemy import delete

@@ -29,6 +29,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
+from sqlalchemy.exc import IntegrityError
+
 from tabletop.interfaces.web.store import Append, Store
 
 T = TypeVar("T")
@@ -118,10 +120,19 @@ class Writer:
                 self.appended += len(batch)
 
     async def _one_by_one(self, batch: list[tuple[Append, asyncio.Future[None]]]) -> None:
-        """A shared transaction failed: store each action alone, so one bad write fails only its own game."""
+        """A shared transaction failed: store each action alone, so one bad write fails only its own game.
+
+        An action found stored already, just as it is, counts as stored: its earlier commit went through but the
+        reply was lost (a database server's connection dropped), and the game tried it again."""
         for action, future in batch:
             try:
-                await self._write([action])
+                try:
+                    await self._write([action])
+                except IntegrityError:
+                    if not await self.call(self.store.holds, action):  # the database away again: raises, transient
+                        raise
+                    log.warning("action %s of game %s was stored already (a commit whose reply was lost)",
+                                action.number, action.game_id)
             except Exception as exc:
                 log.error("storing action %s of game %s failed: %s", action.number, action.game_id, exc)
                 if not future.done():
