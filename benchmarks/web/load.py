@@ -26,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for
 from harness import memprobe
 from harness.web import LoadClient, ProbedServe, Serve, open_files, percentile, records_match, rss_mb
 
+from tabletop.interfaces.web import collector
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -58,6 +60,9 @@ def main() -> None:
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     client = LoadClient(url, addresses=args.addresses, think=args.think, seed=args.seed)
+    # this client's collector tuned as the server's (collector.py): its own young collections over a thousand games'
+    # sockets stop its loop too, and every such pause would be counted as the server's latency
+    collector.tune()
     cpu0 = server.cpu() if server else 0.0
     own0 = time.process_time()
     started = time.monotonic()
