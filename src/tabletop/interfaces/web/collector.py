@@ -28,8 +28,9 @@ app is built and before it serves:
   loaded code again;
 - keeps CPython's own young thresholds (:data:`THRESHOLDS`: 700 and 10), so a generation-0 pause covers a
   tenth of the traffic it covered at 7,000 and a generation-1 pause what a generation-0 one covered; the
-  collector's CPU in all goes up (an object alive across more collections is walked more often: about
-  10 µs an action in ``benchmarks/web/positions.py``, some 1% of an action's cost in the server);
+  collector's CPU in all goes up (an object alive across more collections is walked more often: 2.5 times,
+  about 12 µs an action in ``benchmarks/web/positions.py``, some 2% of an action's cost in the server), and
+  the longest pauses there are 2.4 (generation 0) and 3.7 (generation 1) times shorter;
 - raises the full collection's threshold to 1,000 middle ones (CPython's is 10), so full collections
   stay as rare as they were: one after about 7 million allocations (700 x 10 x 1,000; CPython also waits
   until the objects promoted since the last one are a quarter of those it kept). Cycles that die
