@@ -49,6 +49,10 @@ sys.path.insert(0, sys.argv.pop(1))
 from harness.memprobe import start
 start(sys.argv.pop(1), float(sys.argv.pop(1)), float(sys.argv.pop(1)), sys.argv.pop(1) == "kinds",
       float(sys.argv.pop(1)))
+import os
+if os.environ.get("TABLETOP_PROBE_PARTS"):  # each request's parts (harness/ackparts.py)
+    from harness.ackparts import install
+    install(os.environ["TABLETOP_PROBE_PARTS"])
 from tabletop.interfaces.cli.app import main
 main()
 """

@@ -174,6 +174,9 @@ class Totals:
     #: creations the server closed unanswered because their request took longer than its header timeout to
     #: arrive (``tabletop serve --header-timeout``: a bound working as designed; here, a starved client)
     timed_out: int = 0
+    #: how late (seconds) this client's own event loop ran a timer due every 10 ms: its own stalls (its garbage
+    #: collector, a starved process) are in the times above too, so they are printed beside them
+    lag: list[float] = field(default_factory=list)
 
     def summary(self) -> str:
         lines = [f"games created: {self.created}, finished: {self.finished}; requests acknowledged: {len(self.ack)}"]
@@ -183,6 +186,10 @@ class Totals:
         if self.shown:
             lines.append(f"action to the view showing it: p50 {statistics.median(self.shown) * 1000:.1f} ms, "
                          f"p99 {percentile(self.shown, 0.99) * 1000:.1f} ms")
+        if self.lag:
+            p50, p99 = statistics.median(self.lag) * 1000, percentile(self.lag, 0.99) * 1000
+            lines.append(f"the load client's own event loop, late to run a 10 ms timer (counted in the times above): "
+                         f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, longest {max(self.lag) * 1000:.0f} ms")
         lines.append(f"errors: {len(self.errors)}; refused by the game: {self.refused}; creations closed by the "
                      f"server's header timeout (this client took longer to send them): {self.timed_out}")
         lines.extend(f"  error: {e}" for e in self.errors[:5])
@@ -263,8 +270,18 @@ class LoadClient:
     async def run(self, games: int, seconds: float, ramp: float = 0.0) -> None:
         """Keep ``games`` games going for ``seconds`` (starting them over ``ramp`` seconds)."""
         deadline = time.monotonic() + seconds + ramp
+        watch = asyncio.create_task(self._watch_lag(time.monotonic() + ramp))
         await asyncio.gather(*(self._keep(i, games, deadline, ramp * i / max(1, games)) for i in range(games)))
+        watch.cancel()
         await self.close()
+
+    async def _watch_lag(self, after: float) -> None:
+        """Time this client's own event loop (after the ramp): how late a 10 ms timer runs."""
+        while True:
+            due = time.monotonic() + 0.01
+            await asyncio.sleep(0.01)
+            if due >= after:
+                self.totals.lag.append(max(0.0, time.monotonic() - due))
 
     async def _keep(self, number: int, games: int, deadline: float, delay: float) -> None:
         await asyncio.sleep(delay)

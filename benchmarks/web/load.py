@@ -17,14 +17,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
 
-from harness import memprobe
+from harness import ackparts, memprobe
 from harness.web import LoadClient, ProbedServe, Serve, open_files, percentile, records_match, rss_mb
+
+from tabletop.interfaces.web import collector
 
 
 def main() -> None:
@@ -41,10 +44,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--probe", action="store_true", help="a probe inside the server (harness/memprobe.py): "
                         "its garbage collector's pauses and its memory's parts")
+    parser.add_argument("--parts", action="store_true", help="with --probe: the server's time for each request, "
+                        "split into its parts (harness/ackparts.py)")
     args = parser.parse_args()
     ramp = args.games / 20 if args.ramp is None else args.ramp
-    server = None if args.url else ProbedServe(args.serve_arg, 10.0, src=args.src) if args.probe else \
-        Serve(args.serve_arg, src=args.src)
+    parts = Path(tempfile.mkdtemp(prefix="tabletop-parts-")) / "parts.jsonl" if args.parts else None
+    server = None if args.url else ProbedServe(args.serve_arg, 10.0, src=args.src, env={
+        "TABLETOP_PROBE_PARTS": str(parts)} if parts else None) if args.probe else Serve(args.serve_arg, src=args.src)
     if server is not None:
         server.start()
     url = args.url or (server.url if server else "")
@@ -58,6 +64,9 @@ def main() -> None:
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     client = LoadClient(url, addresses=args.addresses, think=args.think, seed=args.seed)
+    # this client's collector tuned as the server's (collector.py): its own young collections over a thousand games'
+    # sockets stop its loop too, and every such pause would be counted as the server's latency
+    collector.tune()
     cpu0 = server.cpu() if server else 0.0
     own0 = time.process_time()
     started = time.monotonic()
@@ -108,6 +117,9 @@ def main() -> None:
                   f"{percentile([x[2] for x in lags], 0.5):.1f} ms, longest {max(x[3] for x in lags):.0f} ms; over "
                   + ", ".join(f"{limit} ms: {sum(x[i] for x in lags) / waits:.2%}" for i, limit in
                               ((4, 20), (5, 50), (6, 100))))
+        if parts is not None:
+            for line in ackparts.summary(parts, measured_from):
+                print(line)
         if probed:
             print("server's memory at the end (MB): " + ", ".join(
                 f"{k} {probed[-1][k]:.1f}" for k in ("rss", "anon", "py_arenas", "py_used", "malloc_used",

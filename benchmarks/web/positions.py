@@ -36,7 +36,8 @@ def advance(state: Any, rng: random.Random) -> Any:
     return after
 
 
-def measure(name: str, games: int, length: int, steps: int, seed: int) -> str:
+def measure(name: str, games: int, length: int, steps: int, seed: int,
+            thresholds: tuple[int, ...] | None = None, count: bool = False) -> str:
     import tabletop
     from tabletop.interfaces.web import collector
 
@@ -52,11 +53,16 @@ def measure(name: str, games: int, length: int, steps: int, seed: int) -> str:
             lines.extend(state.events(before.log_size()))
         rooms.append([state, lines])
     collector.tune()
-    pauses = [[0, 0.0, 0.0] for _ in range(3)]
+    if thresholds is not None:
+        gc.set_threshold(*thresholds)
+    pauses = [[0, 0.0, 0.0, 0] for _ in range(3)]
     began = [0.0]
+    examined = [0]
 
     def timed(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
+            # the objects the collection examines (listing them costs time of its own, outside the pause)
+            examined[0] = sum(len(gc.get_objects(g)) for g in range(info["generation"] + 1)) if count else 0
             began[0] = time.thread_time()
             return
         took = time.thread_time() - began[0]
@@ -64,6 +70,7 @@ def measure(name: str, games: int, length: int, steps: int, seed: int) -> str:
         seen[0] += 1
         seen[1] += took
         seen[2] = max(seen[2], took)
+        seen[3] += examined[0]
 
     gc.callbacks.append(timed)
     cpu = time.process_time()
@@ -78,10 +85,11 @@ def measure(name: str, games: int, length: int, steps: int, seed: int) -> str:
     cpu = time.process_time() - cpu
     gc.callbacks.remove(timed)
     held = sum(len(room[0].history()) for room in rooms)
-    return (f"{name}: {games} games holding {held} actions, {steps} actions played: {cpu / steps * 1e6:.1f} us CPU an "
-            f"action; the collector's pauses (CPU) " + "; ".join(
-                f"generation {g}: {n} ({total * 1e3:.0f} ms, longest {longest * 1e3:.1f} ms)"
-                for g, (n, total, longest) in enumerate(pauses)))
+    return (f"{name}: {games} games holding {held} actions, {steps} actions played, thresholds {gc.get_threshold()}: "
+            f"{cpu / steps * 1e6:.1f} us CPU an action; the collector's pauses (CPU) " + "; ".join(
+                f"generation {g}: {n} ({total * 1e3:.0f} ms, longest {longest * 1e3:.1f} ms"
+                + (f", {seen / max(n, 1):.0f} objects examined a pause" if count else "") + ")"
+                for g, (n, total, longest, seen) in enumerate(pauses)))
 
 
 def main() -> None:
@@ -91,19 +99,25 @@ def main() -> None:
     parser.add_argument("--length", type=int, default=600, help="the most actions a held game has played")
     parser.add_argument("--steps", type=int, default=60_000, help="actions played while measured")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--thresholds", help="the collector's thresholds, as 700,10,100 (default: as tabletop "
+                        "serve sets them, collector.THRESHOLDS)")
+    parser.add_argument("--count", action="store_true", help="count the objects each collection examines")
     parser.add_argument("--src", help="run another checkout's code (its src directory)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.src and not args.child:
         env = dict(os.environ, PYTHONPATH=str(Path(args.src).resolve()))
         command = [sys.executable, __file__, "--game", args.game, "--games", str(args.games), "--length",
-                   str(args.length), "--steps", str(args.steps), "--seed", str(args.seed), "--child"]
+                   str(args.length), "--steps", str(args.steps), "--seed", str(args.seed), "--child",
+                   *(["--thresholds", args.thresholds] if args.thresholds else []),
+                   *(["--count"] if args.count else [])]
         sys.exit(subprocess.run(command, env=env, check=False).returncode)
     import tabletop
 
     print(f"{Path(tabletop.__file__).parent}; {time.strftime('%H:%M UTC', time.gmtime())}, load average "
           f"{os.getloadavg()[0]:.1f}")
-    print(measure(args.game, args.games, args.length, args.steps, args.seed))
+    thresholds = tuple(int(t) for t in args.thresholds.split(",")) if args.thresholds else None
+    print(measure(args.game, args.games, args.length, args.steps, args.seed, thresholds, args.count))
 
 
 if __name__ == "__main__":
