@@ -76,7 +76,7 @@ def level_from(points: list[tuple[float, float]], warmup: float, within: float =
 
     >>> rising = [(m, 1000 * min(m, 10)) for m in range(31)]
     >>> level_from(rising, 5), level_from(rising[:12], 5)
-    (10, None)
+    (9, None)
     """
     end = points[-1][0] if points else 0.0
     for minute, _ in points:
