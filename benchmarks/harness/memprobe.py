@@ -22,6 +22,13 @@ memory grows, so a creep is traced to its layer before anyone reads code:
 
 Each line also names the ten kinds of object whose count grew most since the first line
 (``grown``): a per-game registry that is never pruned shows there by its type.
+
+With ``TABLETOP_PROBE_GARBAGE=1`` in the server's environment each line runs a full collection first and
+says what it found dead (``garbage``: how many objects, their bytes by ``sys.getsizeof`` in MB, the kinds
+most found): the cycles that waited in the old generations for a full collection, which ``tabletop
+serve``'s thresholds make rare (:mod:`tabletop.interfaces.web.collector`). It changes what it measures
+(the server then collects fully at every line): a run with it against one without tells how much of
+a slope is garbage waiting for the collector.
 """
 
 from __future__ import annotations
@@ -134,6 +141,22 @@ def sample(libc: Any, sqlite: Any) -> dict[str, Any]:
     return line
 
 
+def _garbage() -> list[Any]:
+    """A full collection, keeping what it finds dead to count it: [objects, MB, [[kind, count] x 8]]."""
+    flags = gc.get_debug()
+    gc.set_debug(flags | gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        found = list(gc.garbage)
+        gc.garbage.clear()
+    finally:
+        gc.set_debug(flags)
+    kinds = collections.Counter(type(o).__qualname__ for o in found)
+    size = sum(sys.getsizeof(o) for o in found) / 2**20
+    del found  # freed here, as the collection would have
+    return [sum(kinds.values()), round(size, 2), [[k, n] for k, n in kinds.most_common(8)]]
+
+
 def _kinds() -> collections.Counter[str]:
     return collections.Counter(type(o).__qualname__ for o in gc.get_objects())
 
@@ -243,6 +266,7 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
     libc, sqlite = _libc(), _sqlite()
     places = Path(out).with_name("tracemalloc.txt")
     pauses = _Pauses(count=os.environ.get("TABLETOP_PROBE_COUNT") == "1")
+    census = os.environ.get("TABLETOP_PROBE_GARBAGE") == "1"
     gc.callbacks.append(pauses)
     lag = _LoopLag()
     threading.Thread(target=lag.watch, name="memprobe-lag", daemon=True).start()
@@ -260,8 +284,11 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
                     _grown_places(base, places)
             elif 0 <= trace_after <= time.monotonic() - started:
                 tracemalloc.start(12)
+            dead = _garbage() if census else None
             line = sample(libc, sqlite)
             line["gc"] = pauses.take()
+            if dead is not None:
+                line["garbage"] = dead
             line["lag"] = lag.take()
             if kinds:
                 counted = _kinds()

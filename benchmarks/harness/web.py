@@ -177,6 +177,8 @@ class Totals:
     #: how late (seconds) this client's own event loop ran a timer due every 10 ms: its own stalls (its garbage
     #: collector, a starved process) are in the times above too, so they are printed beside them
     lag: list[float] = field(default_factory=list)
+    #: games the person left unfinished (``leave_after``: the server puts them away once idle)
+    left: int = 0
 
     def summary(self) -> str:
         lines = [f"games created: {self.created}, finished: {self.finished}; requests acknowledged: {len(self.ack)}"]
@@ -191,7 +193,8 @@ class Totals:
             lines.append(f"the load client's own event loop, late to run a 10 ms timer (counted in the times above): "
                          f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, longest {max(self.lag) * 1000:.0f} ms")
         lines.append(f"errors: {len(self.errors)}; refused by the game: {self.refused}; creations closed by the "
-                     f"server's header timeout (this client took longer to send them): {self.timed_out}")
+                     f"server's header timeout (this client took longer to send them): {self.timed_out}"
+                     + (f"; games left unfinished: {self.left}" if self.left else ""))
         lines.extend(f"  error: {e}" for e in self.errors[:5])
         lines.extend(f"  refused: {r}" for r in self.refusals[:3])
         return "\n".join(lines)
@@ -205,11 +208,13 @@ class LoadClient:
     thinks ``think`` seconds on average (uniform from half to one and a half times it), rolls
     their own dice when the server waits for them, and presses in live races at a person's
     pace. When a game ends, another is created in its place until ``seconds`` have passed.
+    With ``leave_after`` (seconds), a person leaves a game still going after about that long (from half
+    to one and a half times it), as people do, and starts another: the server puts the game away once idle.
     """
 
     def __init__(self, url: str, addresses: int = 64, think: float = 1.0, bots: int = 1, bot: str = "random",
                  games: Sequence[str] = GAMES, seed: int = 1, replace: bool = True,
-                 header_timeout: float = 10.0) -> None:
+                 header_timeout: float = 10.0, leave_after: float | None = None) -> None:
         self.url = url.rstrip("/")
         self.addresses = loopback(addresses)
         self.think = think
@@ -220,6 +225,7 @@ class LoadClient:
         self.replace = replace
         #: the server's ``--header-timeout``: a creation that fails after longer was closed by it, not broken
         self.header_timeout = header_timeout
+        self.leave_after = leave_after
         self.totals = Totals()
         self.records: dict[str, list[str]] = {}  # game id -> actions acknowledged to this client, by number
         self._http: dict[str, httpx.AsyncClient] = {}
@@ -290,8 +296,11 @@ class LoadClient:
             if made is None:
                 return
             address, game_id, token = made
+            leave = deadline if self.leave_after is None else min(  # (spread: the people do not all leave at once)
+                deadline, time.monotonic() + self.leave_after * (0.5 + self.rng.random()))
             try:
-                await self.play(address, game_id, token, deadline)
+                if not await self.play(address, game_id, token, leave) and leave < deadline:
+                    self.totals.left += 1
             except Exception as exc:
                 self.totals.errors.append(f"game {game_id}: {exc!r}")
                 return
@@ -299,8 +308,8 @@ class LoadClient:
                 return
             number += games
 
-    async def play(self, address: str, game_id: str, token: str, deadline: float) -> None:
-        """Play one person's seat until the game ends or the time is up."""
+    async def play(self, address: str, game_id: str, token: str, deadline: float) -> bool:
+        """Play one person's seat until the game ends (True) or the time is up (False)."""
         rng = random.Random(self.rng.random())
         ws_url = self.url.replace("http", "ws", 1) + f"/ws/{game_id}?token={token}"
         sent: dict[int, tuple[float, str]] = {}  # request id -> (time sent, what)
@@ -316,7 +325,7 @@ class LoadClient:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, deadline - time.monotonic()))
                 except TimeoutError:
-                    return
+                    return False
                 now = time.monotonic()
                 received: dict[str, Any] = json.loads(raw)
                 for message in [*received.get("replies", []), received]:
@@ -341,7 +350,7 @@ class LoadClient:
                 if view["terminal"]:
                     self.totals.finished += 1
                     self.totals.actions += n
-                    return
+                    return True
                 me = view.get("you")
                 live = view.get("live")
                 if live is not None:
@@ -364,6 +373,7 @@ class LoadClient:
                     action = rng.choice(view["legal"])
                     ident += 1
                     thinking = asyncio.create_task(self._act_later(ws, rng, action, n, ident, sent, waiting_view))
+        return False
 
     async def _act_later(self, ws: Any, rng: random.Random, action: str, n: int, ident: int,
                          sent: dict[int, tuple[float, str]], waiting_view: dict[int, float]) -> None:

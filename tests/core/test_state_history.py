@@ -9,7 +9,7 @@ import random
 import pytest
 
 import tabletop
-from tabletop.core.events import Event
+from tabletop.core.events import Event, Term
 from tabletop.core.state import CHUNK, State
 
 
@@ -44,6 +44,8 @@ def test_history_and_log_read_as_one_list_across_chunks(name: str) -> None:
         assert state.history(start) == tuple(actions)[start:], start
         assert state.events(start) == events[start:], start
         assert state.log(start) == [str(e) for e in events[start:]], start
+        for stop in (start + 1, CHUNK, CHUNK + 2, len(events) - 1, len(events) + 3, -2):
+            assert state.events(start, stop) == events[start:stop], (start, stop)
     for position, length, log_size in earlier:  # the clones shared its chunks and never changed them
         assert position.history() == tuple(actions[:length]) and position.history_size() == length
         assert position.events() == events[:log_size]
@@ -65,3 +67,30 @@ def play_in_place(state: State, rng: random.Random) -> None:
     else:
         legal = state.legal_actions()
         state.apply_action(legal[int(rng.random() * len(legal))])
+
+
+def test_an_event_is_one_tuple_of_plain_values_and_reads_back_as_logged() -> None:
+    # each event is kept as (message, names, *values), its names shared with every event that has them
+    # (core/state.py): a server holds every event of every game it plays, so it is what a held action costs
+    state = tabletop.make("jumanji", players=2).new_initial_state()
+    first = state.log_size()
+    state._log("{seat} rolls {n} to {space}", seat=1, n=5, space="C7")
+    state._log("{seat} rolls {n} to {space}", n=6, space="D2", seat=0)  # the same message, fields in another order
+    state._log("{seats} tie", seats=[0, 1])
+    state._log("{} wins with {}", "Ann", Term("barrel"))
+    state._log("nothing happens")
+    assert state.events(first) == [
+        Event("{seat} rolls {n} to {space}", {"seat": 1, "n": 5, "space": "C7"}),
+        Event("{seat} rolls {n} to {space}", {"n": 6, "space": "D2", "seat": 0}),
+        Event("{seats} tie", {"seats": [0, 1]}),
+        Event("{} wins with {}", ("Ann", "barrel")),
+        Event("nothing happens", {}),
+    ]
+    assert state.log(first) == ["seat 1 rolls 5 to C7", "seat 0 rolls 6 to D2", "seats 0 and 1 tie",
+                                "Ann wins with barrel", "nothing happens"]
+    state._log("{seat} rolls {n} to {space}", seat=0, n=2, space="A1")
+    kept = [entry for chunk in state._event_chunks for entry in chunk] + state._events
+    assert all(type(entry) is tuple for entry in kept)
+    assert kept[-1] == ("{seat} rolls {n} to {space}", ("seat", "n", "space"), 0, 2, "A1")
+    assert kept[-1][1] is kept[first][1]  # the names: one tuple for every event that has them
+    assert state.clone().events(first) == state.events(first)

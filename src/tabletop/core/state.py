@@ -14,6 +14,12 @@ whole: a server holding a thousand games makes a new position per action, and co
 having the garbage collector walk) two lists of every action so far made each action cost more the
 longer its game. So each is kept as full chunks of :data:`CHUNK` entries, tuples that a clone
 shares, and a short list of the newest entries, the only part a clone copies.
+
+An event is kept as one flat tuple, ``(message, names, *values)``, its field names a tuple shared by
+every event with the same names (``names`` is ``None`` for positional fields): a server keeps every event
+of every game it holds, and a tuple and a dictionary per event (the message's fields) cost four times as
+much, and two objects the collector tracks, where a tuple of plain values is soon untracked (issue 22,
+finding 7). :meth:`State.events` makes the :class:`~tabletop.core.events.Event` when it is read.
 """
 
 from __future__ import annotations
@@ -44,6 +50,23 @@ CHUNK = 64
 
 S = TypeVar("S", bound="State")
 T = TypeVar("T")
+
+#: an event as the log keeps it: ``(message, names, *values)`` (see the module's docstring)
+Entry = tuple[Any, ...]
+#: each tuple of field names logged, kept once: every event with these names holds this one
+_NAMES: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _event(entry: Entry) -> Event:
+    """The event a log entry keeps (see the module's docstring).
+
+    >>> _event(("{seat} rolls {n}", ("seat", "n"), 1, 5)), _event(("{} wins", None, "Ann"))
+    (Event(message='{seat} rolls {n}', fields={'seat': 1, 'n': 5}), Event(message='{} wins', fields=('Ann',)))
+    """
+    names = entry[1]
+    if names is None:
+        return Event(entry[0], entry[2:])
+    return Event(entry[0], dict(zip(names, entry[2:], strict=True)))
 
 
 def _since(chunks: tuple[tuple[T, ...], ...], tail: list[T], start: int) -> list[T]:
@@ -79,9 +102,9 @@ class State(abc.ABC):
         self._history: list[Action] = []
         self._legal: tuple[Action, ...] | None = None
         self._distribution: Distribution | None = None
-        #: the event log, kept as the history is
-        self._event_chunks: tuple[tuple[tuple[str, dict[str, Any] | tuple[Any, ...]], ...], ...] = ()
-        self._events: list[tuple[str, dict[str, Any] | tuple[Any, ...]]] = []
+        #: the event log, kept as the history is, each event an :data:`Entry`
+        self._event_chunks: tuple[tuple[Entry, ...], ...] = ()
+        self._events: list[Entry] = []
         self._texts: dict[str, Action] | None = None
 
     # -- hooks each game fills ----------------------------------------------------
@@ -291,15 +314,25 @@ class State(abc.ABC):
         read (and translated) only when someone reads it. A message with positional ``{}`` fields (``args``)
         still works, as it did before the log was translated, but reads the same in every language."""
         events = self._events
-        events.append((message, args if args else fields))
+        if args:
+            events.append((message, None, *args))
+        else:
+            names = tuple(fields)
+            events.append((message, _NAMES.setdefault(names, names), *fields.values()))
         if len(events) == CHUNK:
             self._event_chunks += (tuple(events),)
             self._events = []
 
-    def events(self, start: int = 0) -> list[Event]:
-        """What happened since this state was created (from entry ``start`` on), as events: each a message
-        (its key) and its fields, for a front end to show in its reader's language."""
-        return [Event(message, fields) for message, fields in _since(self._event_chunks, self._events, start)]
+    def events(self, start: int = 0, stop: int | None = None) -> list[Event]:
+        """What happened since this state was created (entries ``start`` to ``stop``, counted as a slice does),
+        as events: each a message (its key) and its fields, for a front end to show in its reader's language."""
+        entries = _since(self._event_chunks, self._events, start)
+        if stop is not None:
+            size = self.log_size()
+            start = start if start >= 0 else max(0, size + start)
+            stop = stop if stop >= 0 else size + stop
+            del entries[max(0, stop - start):]
+        return [_event(entry) for entry in entries]
 
     def log(self, start: int = 0) -> list[str]:
         """What happened, in the engine's English words, since this state was created (from entry ``start`` on).
@@ -307,7 +340,7 @@ class State(abc.ABC):
         A viewer that has shown the first ``start`` entries asks only for the new ones,
         so only those are formatted.
         """
-        return [english(Event(message, fields)) for message, fields in _since(self._event_chunks, self._events, start)]
+        return [english(event) for event in self.events(start)]
 
     def log_size(self) -> int:
         return len(self._event_chunks) * CHUNK + len(self._events)

@@ -10,20 +10,27 @@ every registry and cache the server keeps across games is empty or at its bound.
 from __future__ import annotations
 
 import gc
+import random
+import tracemalloc
 import weakref
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+import tabletop
+from tabletop.core.registry import installed_games
 from tabletop.interfaces.cli.app import app as cli
 from tabletop.interfaces.web import boards, collector, guard
+from tabletop.interfaces.web.actionlog import ActionLog
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.limits import Limits
 from tabletop.interfaces.web.rooms import Room, Settings
 from tabletop.interfaces.web.services import GAMES_KEPT
+from tabletop.interfaces.web.store import StoredGame
 from web_api import create, token_of, wait_until
 
 INSTANT = Settings(bot_delay=0.0, chance_delay=0.0)
@@ -143,6 +150,57 @@ def test_the_board_addresses_are_looked_up_once_per_game() -> None:
         boards.board_style("duel"), boards.help_page("duel"), boards.board_module("duel")
     assert boards.board_style.cache_info().misses == 1
     assert boards.board_style.cache_info().maxsize is not None  # a bound, whatever names are asked for
+
+
+#: what a game held in memory may cost per action played: its position's history and event log, where each
+#: action's events end, who took it, and the positions kept for undo and replay (``benchmarks/web/held.py``
+#: prints it; main 433a2d3 kept each event twice, as a tuple and a dictionary and again as the room's line,
+#: with an int object per action: 500 to 560 bytes an action, 3 to 3.6 tracked objects)
+BYTES_AN_ACTION = 300
+
+
+def random_record(game: tabletop.Game, rng: random.Random) -> list[str]:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_distribution().sample(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+    return [str(a) for a in state.history()]
+
+
+@pytest.mark.parametrize("name", installed_games())
+def test_a_game_held_costs_a_few_hundred_bytes_an_action(name: str) -> None:
+    # a server's memory follows the actions its games hold (issue 22, finding 7): 200 games of random
+    # players hold some 60,000 actions, so bytes an action are megabytes, and each object an action more
+    # is one more for every full collection to walk
+    game = tabletop.make(name)
+    rng = random.Random(4)
+    records = [random_record(game, rng) for _ in range(6)]
+    actions = sum(map(len, records))
+
+    def held() -> list[ActionLog]:
+        return [ActionLog(StoredGame(id=f"g{i}", game=name, options=game.options, seed=1, seats=[],
+                                     status="running", created=datetime.now(UTC), actions=record,
+                                     actors=[i % 2] * len(record)), game, None, None)  # type: ignore[arg-type]
+                for i, record in enumerate(records)]
+
+    held()  # the game's own caches, filled once
+    gc.collect()
+    objects = len(gc.get_objects())
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        logs = held()
+        gc.collect()
+        cost = (tracemalloc.get_traced_memory()[0] - before) / actions
+    finally:
+        tracemalloc.stop()
+    tracked = (len(gc.get_objects()) - objects) / actions
+    assert all(len(log) == len(record) for log, record in zip(logs, records, strict=True))
+    assert cost < BYTES_AN_ACTION, f"{cost:.0f} bytes an action held ({actions} actions)"
+    assert tracked < 1.0, f"{tracked:.2f} objects tracked by the collector an action held"
 
 
 @pytest.fixture

@@ -21,6 +21,11 @@ TURN_LIMIT = 1000
 MAX_TURN_LIMIT = 1_000_000
 #: rounds of the opening roll allowed for in max_game_length (R-D22 re-rolls ties with no cap; R-D24)
 OPENING_ROUNDS = 64
+#: tile draws a game keeps (one distribution per box composition met, about 1 kB each; past this many the
+#: cache starts again). The box has some 190,000 compositions and each game meets new ones, so a server
+#: playing game after game filled the 50,000 kept before: 50 MB, a creep of a long-running server
+#: (issue 22, finding 7). The compositions of a game's first draws, met by every game, come back at once.
+DRAWS_KEPT = 1_024
 
 
 #: the options' names (and choices) as the lobby shows them, in the catalogs (tabletop.core.i18n.option_label)
@@ -166,7 +171,7 @@ class DoodleJumpGame(Game):
         """A tile drawn at random from the box: each kind weighted by how many are left."""
         dist = self._draws.get(box)
         if dist is None:
-            if len(self._draws) > 50_000:
+            if len(self._draws) >= DRAWS_KEPT:
                 self._draws.clear()
             draws = self.table.draws
             dist = self._draws[box] = Distribution.weighted([(draws[k], n) for k, n in enumerate(box) if n])
