@@ -1,32 +1,44 @@
 """Speed of the learning adapters beside the raw engine: actions per second in random playouts.
 
-Usage:  python benchmarks/speed/rl.py [--seconds 3] [--rounds 3] [--games jumanji,doodle-jump,donkey-kong] [--players 2]
+Usage:  python benchmarks/speed/rl.py [--seconds 3] [--rounds 3] [--games jumanji,doodle-jump,donkey-kong]
+                                      [--players 2] [--src OTHER/src]
 
-For each game, random playouts are driven five ways, and the figure is the number of the
+For each game, random playouts are driven seven ways, and the figure is the number of the
 engine's actions (decisions and chance outcomes alike) applied per second, the median of the
 rounds (the ways alternate within each round, so a drift in the machine's speed hits all alike):
 
 - ``engine``: the core API, chance sampled by ``Distribution.sample``, decisions uniform;
-- ``pettingzoo``: ``env.observe`` of the agent to move (its vector and mask, as ``env.last()`` gives
-  them), then ``env.step`` with a random legal integer from the mask (chance inside);
+- ``pettingzoo``: ``env.observe`` of the agent to move (as ``env.last()`` gives it), the mask read
+  and ``env.step`` with a random legal integer from it (chance inside): a player that reads only
+  the mask (the vector is made when read: ``tabletop.rl.observation``);
+- ``pettingzoo+obs``: the same, and the vector read too (``observation["observation"]``), as a learner
+  reads it;
 - ``gymnasium``: ``env.step`` likewise, the other seat played by the ``random`` agent; the first reset
-  seeded, the others not (as a trainer resets);
+  seeded, the others not (as a trainer resets). Gymnasium's API hands the observation over as an
+  array at every step, so it is always made;
+- ``openspiel``: the ``pyspiel`` API as OpenSpiel's algorithms use it: ``chance_outcomes()`` at
+  every chance node (floats prepared once per distribution) and ``legal_actions()``;
+- ``openspiel+obs``: the same, and ``observation_tensor(player)`` read at every decision;
+- ``openspiel-fractions``: as ``openspiel``, but each chance node's list made afresh from the exact
+  ``Fraction`` probabilities (what preparing them once saves).
 
 Every way draws its decisions as the engine's does (``legal[int(rng.random() * len(legal))]``, one
 ``random.Random``), so the choosing costs the same everywhere and the fractions are the adapters' own.
-- ``openspiel``: the ``pyspiel`` API as OpenSpiel's algorithms use it: ``chance_outcomes()`` at
-  every chance node (floats prepared once per distribution) and ``legal_actions()``;
-- ``openspiel-fractions``: the same, but each chance node's list made afresh from the exact
-  ``Fraction`` probabilities (what preparing them once saves).
+The engine is the baseline of every adapter: the same games, the same random player, and nothing
+an adapter adds (integers, masks, vectors, the environment's bookkeeping).
 
 Each adapter's figure is also given as a fraction of the engine's. The process is pinned to one
 core, and every figure is CPU time of this process, so other programs on the machine lower it less.
+``--src`` runs another checkout's code too (its ``src`` directory, e.g. main's), game by game
+beside this one's, each in its own process: the two tables of fractions come from one run.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -64,7 +76,7 @@ def engine(name: str, players: int) -> Measure:
     return measure
 
 
-def pettingzoo(name: str, players: int) -> Measure:
+def pettingzoo(name: str, players: int, read_vector: bool = False) -> Measure:
     env = raw_env(name, players=players)
 
     def measure(seconds: float) -> float:
@@ -75,6 +87,8 @@ def pettingzoo(name: str, players: int) -> Measure:
             env.reset(seed=next(seeds))
             while not env.state.is_terminal():
                 observation = env.observe(env.agent_selection)
+                if read_vector:
+                    _ = observation["observation"]
                 legal = np.flatnonzero(observation["action_mask"])
                 env.step(int(legal[int(rng.random() * len(legal))]))
             return len(env.state.history())
@@ -104,7 +118,7 @@ def gymnasium_env(name: str, players: int) -> Measure:
     return measure
 
 
-def openspiel(name: str, players: int, fractions: bool = False) -> Measure:
+def openspiel(name: str, players: int, fractions: bool = False, read_vector: bool = False) -> Measure:
     game = load_openspiel(name, players=players)
 
     def measure(seconds: float) -> float:
@@ -123,6 +137,8 @@ def openspiel(name: str, players: int, fractions: bool = False) -> Measure:
                         pairs = state.chance_outcomes()
                     state.apply_action(sample_pairs(pairs, rng.random()))
                 else:
+                    if read_vector:
+                        state.observation_tensor(state.current_player())
                     legal = state.legal_actions()
                     state.apply_action(legal[int(rng.random() * len(legal))])
                 steps += 1
@@ -139,11 +155,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--games", default="jumanji,doodle-jump,donkey-kong")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--src", help="another checkout's src directory, measured game by game beside this one's")
     args = parser.parse_args()
+    if args.src:
+        beside(args)
+        return
     pinned = pin_to_one_core()
     rounds = f"median of {args.rounds} rounds of {args.seconds:g} s of CPU time"
     print(f"actions per second, random playouts, {args.players} players, {rounds}, pyspiel {pyspiel.__version__}; "
-          f"{pinned}; {load()}")
+          f"{pinned}; {load()}; code: {Path(tabletop.__file__).parents[1]}")
     header = f"{'game':<12} {'way':<20} {'actions/s':>10} {'of engine':>9}"
     print(header)
     print("-" * len(header))
@@ -151,13 +171,25 @@ def main() -> None:
         ways: dict[str, Measure] = {
             "engine": engine(name, args.players),
             "pettingzoo": pettingzoo(name, args.players),
+            "pettingzoo+obs": pettingzoo(name, args.players, read_vector=True),
             "gymnasium": gymnasium_env(name, args.players),
             "openspiel": openspiel(name, args.players),
+            "openspiel+obs": openspiel(name, args.players, read_vector=True),
             "openspiel-fractions": openspiel(name, args.players, fractions=True),
         }
         figures = medians(alternate(ways, args.rounds, args.seconds))
         for way, figure in figures.items():
             print(f"{name:<12} {way:<20} {figure:>10,.0f} {figure / figures['engine']:>9.2f}", flush=True)
+
+
+def beside(args: argparse.Namespace) -> None:
+    """Each game measured by this checkout's code, then by ``args.src``'s, each in a process of its own."""
+    here = Path(tabletop.__file__).resolve().parents[1]
+    for name in args.games.split(","):
+        for src in (here, Path(args.src).resolve()):
+            command = [sys.executable, __file__, "--seconds", str(args.seconds), "--rounds", str(args.rounds),
+                       "--games", name, "--players", str(args.players)]
+            subprocess.run(command, env=dict(os.environ, PYTHONPATH=str(src)), check=True)
 
 
 if __name__ == "__main__":

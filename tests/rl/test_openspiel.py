@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
@@ -55,3 +57,46 @@ def test_openspiels_mcts_bot_plays_our_games() -> None:
         bots = [mcts.MCTSBot(game, 1.4, 8, evaluator, random_state=rng) for _ in range(2)]
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
         assert len(returns) == 2 and all(-1.0 <= r <= 1.0 for r in returns)
+
+
+def test_the_history_is_the_same_whichever_side_applied_the_actions() -> None:
+    """apply_action from Python is answered in Python; pyspiel's C++ ApplyAction (child, random_sim_test)
+    goes through _apply_action. Both keep the one history: pyspiel's own numbers, (player, action)."""
+    game = load("doodle-jump", players=2)
+    rng = np.random.RandomState(5)
+    state = game.new_initial_state()
+    assert state.is_initial_state() and state.history() == [] and state.move_number() == 0
+    applied = []
+    while not state.is_terminal() and len(applied) < 60:
+        player = state.current_player()
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            action = int(rng.choice(actions, p=probs))
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        if len(applied) % 2:
+            state.apply_action(action)  # from Python
+        else:
+            state = state.child(action)  # through pyspiel's C++ ApplyAction (a clone, then the action)
+        applied.append((player, action))
+        assert state.history() == [a for _, a in applied]
+    assert [(p.player, p.action) for p in state.full_history()] == applied
+    assert state.history_str() == ", ".join(str(a) for _, a in applied)
+    assert state.move_number() == len(applied) and not state.is_initial_state()
+    clone = state.clone()
+    assert clone.history() == state.history() and str(clone) == str(state)
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and str(again) == str(state)
+    replayed = game.new_initial_state()
+    for action in state.history():
+        replayed.apply_action(action)
+    assert str(replayed) == str(state)
+
+
+def test_a_wrong_action_changes_nothing() -> None:
+    game = load("doodle-jump", players=2)  # its first node is chance (the first level stacked)
+    state = game.new_initial_state()
+    before = str(state)
+    with pytest.raises(ValueError, match="cannot happen"):
+        state.apply_action(10**6)
+    assert str(state) == before and state.history() == []

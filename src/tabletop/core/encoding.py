@@ -180,9 +180,8 @@ class Encoding:
 
     def mask(self, state: State) -> NDArray[np.int8]:
         """1 for each legal decision's integer, 0 elsewhere (all zeros at chance and terminal nodes)."""
-        size = self.num_distinct_actions
-        if state.is_chance_node() or state.is_terminal():
-            nothing: NDArray[np.int8] = from_buffer(bytearray(size), "int8")
+        if state.current_player() < 0:  # chance or over
+            nothing: NDArray[np.int8] = from_buffer(bytearray(self.num_distinct_actions), "int8")
             return nothing
         ints = self.legal_ints(state)
         last = self._last
@@ -191,7 +190,7 @@ class Encoding:
         else:
             # item by item into bytes: a handful of legal actions among hundreds or thousands of integers,
             # where NumPy's fancy indexing costs more in converting the list than in setting
-            made = bytearray(size)
+            made = bytearray(len(self.action_texts))
             for index in ints:
                 made[index] = 1
             if last is not None and last[2] is ints:
@@ -241,13 +240,21 @@ def encoding_of(game: Game) -> Encoding:
 
 def zeros(size: int, dtype: str) -> Any:
     """A NumPy array of ``size`` zeros: NumPy is imported here, where vectors are built, and only here."""
-    return _numpy().zeros(size, dtype=dtype)
+    numpy = _NUMPY[0] if _NUMPY else _numpy()
+    return numpy.zeros(size, _DTYPES.get(dtype, dtype))
 
 
 def from_buffer(buffer: bytearray, dtype: str) -> Any:
     """A NumPy array over ``buffer``'s bytes (no copy; writable, as a bytearray is); NumPy imported as by
     :func:`zeros`."""
-    return _numpy().frombuffer(buffer, dtype=dtype)
+    numpy = _NUMPY[0] if _NUMPY else _numpy()
+    return numpy.frombuffer(buffer, _DTYPES.get(dtype, dtype))
+
+
+#: NumPy once imported (a mask is made at every decision of a learner: an import statement each time costs more
+#: than the mask), and the dtypes asked for by name, made once
+_NUMPY: list[Any] = []
+_DTYPES: dict[str, Any] = {}
 
 
 def _numpy() -> Any:
@@ -256,6 +263,9 @@ def _numpy() -> Any:
     except ImportError:
         raise ImportError("observation vectors and action masks are NumPy arrays: pip install 'tabletop[rl]' "
                           "(integer actions need no NumPy)") from None
+    if not _NUMPY:
+        _NUMPY.append(numpy)
+        _DTYPES.update((name, numpy.dtype(name)) for name in ("int8", "float32"))
     return numpy
 
 

@@ -12,7 +12,13 @@ encoding part (:func:`tabletop.rl.common.learning_games`), with the parameter ``
   ``observation_string(seat)`` the observer's text;
 - ``serialize()`` is the position in our notation and ``game.deserialize_state(text)`` reads it
   back (the game's own checks apply: a malformed text raises ``NotationError``);
-- returns are the game's ``returns()`` (utility ``GENERAL_SUM``; rewards at the end only).
+- returns are the game's ``returns()`` (utility ``GENERAL_SUM``; rewards at the end only);
+- ``apply_action`` called from Python is answered in Python: pyspiel's own crosses into C++ and
+  back into Python twice per action (``CurrentPlayer``, then ``DoApplyAction``), which costs more
+  than most of our games' actions. The history is kept with the position, so ``history()``,
+  ``full_history()``, ``history_str()``, ``move_number()`` and ``is_initial_state()`` answer the
+  same whichever side applied the actions (C++ callers, ``child`` and ``random_sim_test``, go
+  through pyspiel's ``ApplyAction``, which calls ``_apply_action``: the same path).
 
 >>> import pyspiel
 >>> game = load("race", players=2)
@@ -27,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -40,8 +46,11 @@ from tabletop.rl.common import learning_games, make_game
 
 __all__ = ["load", "register_games", "short_name"]
 
-#: distributions whose float outcomes were prepared, kept by the distribution object itself
-_PREPARED_LIMIT = 50_000
+#: distributions whose float outcomes were prepared, kept by the distribution object itself, at most (then
+#: forgotten all at once): a game keeps its dice's distributions, but a draw from a pile that changes is a new one
+#: each time, never seen again, and 50,000 of those kept alive made every garbage collection slower (Jumanji's
+#: random play through OpenSpiel 0.27 of the engine's speed with 50,000, 0.35 with 4,096, in one run)
+_PREPARED_LIMIT = 4_096
 _CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL_ID = int(pyspiel.PlayerId.TERMINAL)
 
@@ -136,7 +145,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: OpenSpielGame, state: State) -> None:
         super().__init__(game)
-        self._held = _Held(game, state)
+        self._held = _Held(game, state, [])
 
     # OpenSpiel clones a Python state by deep-copying its attributes: the one attribute copies itself
     # as a clone of the position sharing the (immutable) game
@@ -155,7 +164,8 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return _CHANCE_ID if player == CHANCE else _TERMINAL_ID
 
     # -- asked from Python, answered in Python: pyspiel's own would cross into C++ and back (CurrentPlayer,
-    # LegalActions) for what the position knows; C++ callers get the same answers through the hooks above
+    # LegalActions, DoApplyAction) for what the position knows; C++ callers get the same answers through
+    # the hooks (current_player, _legal_actions, _apply_action)
     def is_chance_node(self) -> bool:
         return self._held.state.is_chance_node()
 
@@ -183,21 +193,33 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._held.game.prepared(self._held.state.chance_distribution())[0]
 
+    def apply_action(self, action: int) -> None:
+        """pyspiel's ``ApplyAction``: the action applied and (player, action) added to the history."""
+        self._held.apply(action)
+
     def _apply_action(self, action: int) -> None:
-        state = self._held.state
-        if state.is_chance_node():
-            chosen = self._held.game.prepared(state.chance_distribution())[1].get(action)
-            if chosen is None:
-                raise ValueError(f"chance outcome {action} cannot happen here")
-            state.apply_action(chosen)
-        else:
-            state.apply_action(state.int_to_action(action))
+        self._held.apply(action)  # pyspiel's ApplyAction (from C++) keeps its own history beside ours
+
+    def history(self) -> list[int]:
+        return [action for _, action in self._held.moves]
+
+    def full_history(self) -> list[PlayerAction]:
+        return [PlayerAction(player, action) for player, action in self._held.moves]
+
+    def history_str(self) -> str:
+        return ", ".join(str(action) for _, action in self._held.moves)
+
+    def move_number(self) -> int:
+        return len(self._held.moves)
+
+    def is_initial_state(self) -> bool:
+        return not self._held.moves
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.os_game.encoding.action_text(action, chance=player == int(pyspiel.PlayerId.CHANCE))
 
     def is_terminal(self) -> bool:
-        return self.state.is_terminal()
+        return self._held.state.is_terminal()
 
     def returns(self) -> list[float]:
         return [float(r) for r in self.state.returns()]
@@ -209,28 +231,51 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return self.state.to_text()
 
 
+class PlayerAction(NamedTuple):
+    """One entry of ``full_history()``: who acted (``-1`` for chance) and the action's integer, as pyspiel's."""
+
+    player: int
+    action: int
+
+
 class _Held:
-    """What an :class:`OpenSpielState` holds; a deep copy clones the position and shares the game."""
+    """What an :class:`OpenSpielState` holds: the game, the position and its history as OpenSpiel records it
+    ((seat or chance, integer) per action); a deep copy clones the position and the history, sharing the game."""
 
-    __slots__ = ("game", "state")
+    __slots__ = ("game", "moves", "state")
 
-    def __init__(self, game: OpenSpielGame, state: State) -> None:
+    def __init__(self, game: OpenSpielGame, state: State, moves: list[tuple[int, int]]) -> None:
         self.game = game
         self.state = state
+        self.moves = moves
+
+    def apply(self, action: int) -> None:
+        """Apply the decision or chance outcome numbered ``action`` (an error, and no change, if it is not legal)."""
+        state = self.state
+        player = state.current_player()
+        if player == CHANCE:
+            chosen = self.game.prepared(state.chance_distribution())[1].get(action)
+            if chosen is None:
+                raise ValueError(f"chance outcome {action} cannot happen here")
+            state.apply_action(chosen)
+            self.moves.append((_CHANCE_ID, action))
+        else:
+            state.apply_action(state.int_to_action(action))  # over: IllegalActionError
+            self.moves.append((player, action))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.game, self.state.clone())
+        return _Held(self.game, self.state.clone(), self.moves.copy())
 
-    def __reduce__(self) -> tuple[Any, tuple[str, int, str]]:
+    def __reduce__(self) -> tuple[Any, tuple[str, int, str, list[tuple[int, int]]]]:
         """OpenSpiel serializes a Python state by pickling its attributes: this one pickles as the
-        game's name, its players and the position in our notation, and is read back from them."""
+        game's name, its players, the position in our notation and the history, and is read back from them."""
         game = self.game.tabletop
-        return _held_from_text, (game.name, game.num_players, self.state.to_text())
+        return _held_from_text, (game.name, game.num_players, self.state.to_text(), self.moves)
 
 
-def _held_from_text(name: str, players: int, text: str) -> _Held:
+def _held_from_text(name: str, players: int, text: str, moves: list[tuple[int, int]] | None = None) -> _Held:
     game: OpenSpielGame = load(name, players)
-    return _Held(game, game.tabletop.state_from_text(text))
+    return _Held(game, game.tabletop.state_from_text(text), list(moves or []))
 
 
 class VectorObserver:

@@ -6,7 +6,8 @@ name raises :class:`~tabletop.core.encoding.NoEncodingError` naming them.
 - agents ``player_0`` … ``player_{n-1}``, one per seat; ``agent_selection`` is the seat to move;
 - observations: ``{"observation": the seat's vector, "action_mask": 1 for each legal action}``
   (the vector from the game's observer, :mod:`tabletop.core.encoding`; the mask is all zeros
-  for a seat not to move);
+  for a seat not to move), a :class:`~tabletop.rl.observation.LazyObservation`: the vector is
+  made when it is first read, so a player that reads only the mask does not pay for it;
 - actions: ``Discrete(game.num_distinct_actions())``; an illegal one raises
   :class:`~tabletop.core.errors.IllegalActionError` and changes nothing;
 - chance nodes are resolved inside the environment from its own streams
@@ -39,6 +40,7 @@ from pettingzoo.utils import wrappers
 from tabletop.core.play import Streams, derive_seed
 from tabletop.core.state import State
 from tabletop.rl.common import advance_chance, ansi, learning_games, make_game
+from tabletop.rl.observation import LazyObservation
 
 __all__ = ["TabletopAEC", "env", "games", "raw_env"]
 
@@ -115,14 +117,14 @@ class TabletopAEC(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[mi
             for a, value in zip(self.agents, state.returns(), strict=True):
                 self.rewards[a] = float(value)
                 self.terminations[a] = True
+            self._accumulate_rewards()  # before the end every reward is 0: adding them changes nothing
         self._select()
-        self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
         seat = self.agent_name_mapping[agent]
         state = self.state
         mask = self.encoding.mask(state) if state.current_player() == seat else self._no_actions()
-        return {"observation": self.game.observer.vector(state, seat), "action_mask": mask}
+        return LazyObservation(state, seat, mask)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
