@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 
+from accessibility import AXE_RUN
 from tabletop.core.registry import installed_games
 from tabletop.interfaces.web.rooms import Settings
 
@@ -67,8 +68,7 @@ def axe_violations(page: Any, source: str) -> list[str]:
     """Every axe-core violation on the page now, of any impact, as "rule (impact): first elements"."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=source)
-    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
-        .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", ")}`)""")
+    found = page.evaluate(AXE_RUN)
     return list(found)
 
 

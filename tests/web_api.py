@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import time
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -38,6 +39,13 @@ def create(client: TestClient, game: str, seats: list[dict[str, Any]], options: 
 def token_of(created: dict[str, Any], seat: int) -> str:
     link: str = created["seats"][seat]["link"]
     return link.split("token=", 1)[1]
+
+
+def bundle_address(page: str) -> str:
+    """The address of the script bundle a game page loads (``interfaces/web/bundle.py``)."""
+    found = re.search(r'<script type="module" src="(/bundles/game-[0-9a-f]{16}\.js)"></script>', page)
+    assert found, "the game page loads no bundle"
+    return found[1]
 
 
 def view(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:

@@ -61,6 +61,39 @@ def main_thread(events: list[dict[str, Any]]) -> tuple[int, int]:
     return max(busy, key=lambda k: busy[k])
 
 
+#: the events that say what a task ran: a script, a timer, a frame's callbacks, an event, the page's HTML
+STARTERS = ("EvaluateScript", "v8.evaluateModule", "TimerFire", "FireAnimationFrame", "EventDispatch", "FunctionCall",
+            "ParseHTML", "XHRReadyStateChange", "RunMicrotasks")
+
+
+def what_ran(task: dict[str, Any], events: list[dict[str, Any]]) -> str:
+    """A long task in a few words: what started it (the first script, timer, frame or event in it) and its time by
+    kind of work (ms), e.g. "FunctionCall game.js:310 (script 40, style 12, layout 9)"."""
+    end = task["ts"] + task["dur"]
+    inside = [e for e in events if task["ts"] <= e["ts"] < end and e is not task]
+    first = next((e for e in inside if e["name"] in STARTERS), None)
+    label = "rendering" if first is None else first["name"]
+    if first is not None:
+        data = first.get("args", {}).get("data", {})
+        url = data.get("url") or data.get("scriptName") or (data.get("stackTrace") or [{}])[0].get("url", "")
+        if url:
+            label += f" {url.rsplit('/', 1)[-1].split('?')[0] or url[:30]}"
+            if data.get("functionName"):
+                label += f" {data['functionName']}"
+            if data.get("lineNumber") is not None:
+                label += f":{data['lineNumber'] + 1}"
+        elif data.get("type"):
+            label += f" {data['type']}"
+    kinds: dict[str, float] = defaultdict(float)
+    for e in inside:  # the outermost of each kind: a script's nested calls are not counted twice
+        kind = KIND_OF.get(e["name"])
+        if kind and not any(o is not e and KIND_OF.get(o["name"]) == kind and o["ts"] <= e["ts"]
+                            and e["ts"] + e["dur"] <= o["ts"] + o["dur"] for o in inside):
+            kinds[kind] += e["dur"] / 1000
+    spent = ", ".join(f"{kind} {ms:.0f}" for kind, ms in sorted(kinds.items(), key=lambda kv: -kv[1]) if ms >= 1)
+    return f"{label} ({spent})"
+
+
 def read_trace(events: list[dict[str, Any]]) -> dict[str, Any]:
     """Long tasks (wall ms), blocking time, CPU ms, and self time by kind of work on the page's main thread."""
     pid, tid = main_thread(events)
@@ -72,7 +105,8 @@ def read_trace(events: list[dict[str, Any]]) -> dict[str, Any]:
             tasks.append(e)
     navigation = [e["ts"] for e in events if e.get("name") == "navigationStart" and e.get("pid") == pid]
     start = navigation[0] if navigation else tasks[0]["ts"]
-    long = [(round((e["ts"] - start) / 1000), round(e["dur"] / 1000)) for e in tasks if e["dur"] > 50_000]
+    long = [(round((e["ts"] - start) / 1000), round(e["dur"] / 1000), what_ran(e, mine)) for e in tasks
+            if e["dur"] > 50_000]
     selftime: dict[str, float] = defaultdict(float)
     stack: list[list[Any]] = []  # [event, time taken by its children]
     for e in [*mine, {"ts": float("inf"), "dur": 0, "name": ""}]:
@@ -84,7 +118,7 @@ def read_trace(events: list[dict[str, Any]]) -> dict[str, Any]:
                 stack[-1][1] += done["dur"]
         if e["name"]:
             stack.append([e, 0.0])
-    return {"long": long, "blocking": sum(d - 50 for _, d in long), "wall": sum(e["dur"] for e in tasks) / 1000,
+    return {"long": long, "blocking": sum(d - 50 for _, d, _ in long), "wall": sum(e["dur"] for e in tasks) / 1000,
             "cpu": sum(e.get("tdur", 0) for e in tasks) / 1000, "kinds": dict(selftime)}
 
 
@@ -143,7 +177,9 @@ def report(label: str, found: dict[str, Any]) -> None:
           f"{len(found['long'])} long tasks, blocking {found['blocking']} ms", flush=True)
     paints = ", ".join(f"{e['at']:.0f}: {e['what']}, {e['size']:.0f}" for e in found["lcp"]) or "none"
     print(f"  largest contentful paints (at ms: element, px²): {paints}")
-    print(f"  long tasks (at ms: ms): {', '.join(f'{at}: {d}' for at, d in found['long'][:20]) or 'none'}")
+    print(f"  long tasks (at ms: ms, what ran): {'none' if not found['long'] else ''}")
+    for at, duration, what in found["long"][:20]:
+        print(f"    {at:6}: {duration:4}  {what}")
     print(f"  self time by kind (ms): {kinds}")
     for ms, name in found["functions"]:
         print(f"  {ms:8.1f} ms  {name}")

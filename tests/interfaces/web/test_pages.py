@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.interfaces.web.language import STATIC
-from web_api import create
+from web_api import bundle_address, create
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 #: the templates a page extends or includes (the rest are pages)
@@ -100,7 +100,8 @@ def test_every_served_page_has_the_frames_head_once_and_its_own_title(served: di
 
 def test_a_pages_own_scripts_stay_in_its_head(served: dict[str, str]) -> None:
     scripts = {name: [a.get("src") for t, a in read(text).tags if t == "script"] for name, text in served.items()}
-    assert "/static/game.js" in scripts["game"] and "/static/lobby.js" in scripts["lobby"]
+    assert [src for src in scripts["game"] if src] == [bundle_address(served["game"])]  # its bundle (bundle.py)
+    assert "/static/lobby.js" in scripts["lobby"]
     assert "/static/replay.js" in scripts["replay"] and "/static/editor/editor.js" in scripts["editor"]
     assert scripts["leaderboard"] == ["/static/leaderboard.js"] and scripts["profile"] == ["/static/profile.js"]
     assert scripts["problem"] == []

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from accessibility import AXE_RUN
+
 ROOT = Path(__file__).resolve().parents[3]
 AXE = Path(os.environ.get("TABLETOP_AXE", ROOT / ".venv/node/node_modules/axe-core/axe.min.js"))
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -31,8 +33,7 @@ def assert_accessible(page: Any, where: str) -> None:
         pytest.fail(f"{AXE} is missing: `make test` installs the axe-core npm package under .venv/node")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
-        .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", ")}`)""")
+    found = page.evaluate(AXE_RUN)
     assert found == [], f"axe-core on {where}: {found}"
 
 

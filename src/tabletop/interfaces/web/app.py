@@ -39,6 +39,7 @@ from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web import views
 from tabletop.interfaces.web.analysis import Analyses
 from tabletop.interfaces.web.bots import BotPool
+from tabletop.interfaces.web.bundle import add_game_page
 from tabletop.interfaces.web.catalog import catalog, check_bot
 from tabletop.interfaces.web.chat import Chats, chat_router
 from tabletop.interfaces.web.driver import new_seed
@@ -218,10 +219,7 @@ def create_app(
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
-    @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> HTMLResponse:
-        await hub.room(game_id)
-        return html_page("game.html")
+    add_game_page(app, hub)  # and its scripts, bundled
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> HTMLResponse:

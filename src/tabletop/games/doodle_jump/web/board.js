@@ -295,15 +295,16 @@ function drawPad(root, view, ctx, options, name, number, x, y, chosen) {
     fill: options ? "#f2c14e" : "#7bc043", stroke: options ? "#8a6508" : "#3d7a1e", "stroke-width": 3}));
   parts.push(svg("text", {x, y: y + ROW_H / 2 + 22, "text-anchor": "middle", "font-size": 26, "font-weight": 800,
     fill: "#1d1d1d"}, String(number)));
+  let tileMarked = null;
   if (tile) {
     const effect = view.board?.tile_effects?.[tile] || tile;
-    parts.push(svg("g", {class: "tile"}, svg("rect", {x: x - 8, y: y + 9, width: 50, height: 32, rx: 6,
-      fill: TILE_COLOURS[effect] || "#666", stroke: "#1d1d1d", "stroke-width": 2}),
+    tileMarked = svg("g", {class: "tile", "data-key": `tile-${name}`}, svg("rect", {x: x - 8, y: y + 9, width: 50,
+      height: 32, rx: 6, fill: TILE_COLOURS[effect] || "#666", stroke: "#1d1d1d", "stroke-width": 2}),
     svg("text", {x: x + 17, y: y + 33, "text-anchor": "middle", "font-size": 23, "font-weight": 800, fill: "#fff"},
-      tileMark(tileName(view, tile))), svg("title", {}, tileName(view, tile))));
+      tileMark(tileName(view, tile))), svg("title", {}, tileName(view, tile)));
   }
   if (!options) {
-    root.append(svg("g", {class: "pad", "data-key": `pad-${name}`}, ...parts,
+    root.append(svg("g", {class: "pad", "data-key": `pad-${name}`}, ...parts, tileMarked,
       svg("title", {}, tile ? `${name}: ${tileName(view, tile)}` : name)));
     return;
   }
@@ -321,6 +322,12 @@ function drawPad(root, view, ctx, options, name, number, x, y, chosen) {
     options.length === 1 ? words : tr("{pad}: {n} ways ({words})", {pad: name, n: options.length, words}), act);
   tap.append(...parts);
   root.append(tap);
+  // a tile on a pad one can jump to lies over the button, not in it: the button's words are then what it shows (its
+  // number, in its name "Jump to F10 with ...": label in name, WCAG 2.5.3); a tap on the tile reaches the pad
+  if (tileMarked) {
+    tileMarked.setAttribute("pointer-events", "none");
+    root.append(tileMarked);
+  }
 }
 
 function drawDoodlers(root, view, ctx, padAt, height) {

@@ -288,6 +288,9 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+/** A promise kept in a task of its own (after what is queued now). */
+const nextTask = () => new Promise((done) => setTimeout(done));
+
 async function main() {
   setupSettings();
   if (token) rememberSeat(gameId, null, token, "");
@@ -319,8 +322,12 @@ async function main() {
   t.view = data;
   t.receivedAt = performance.now();
   render();
+  // the rest of the start-up in tasks of their own after the first drawing: on a slow phone each is short, and a
+  // tap between them is answered at once (one long task would block the page from the first frame on)
+  await nextTask();
   setupHelp(data, early.help);
   connect();
+  await nextTask();
   setupChat({gameId, token, send: (message) => send(message), host: data.mine.some((s) => data.seats[s]?.host)});
 }
 

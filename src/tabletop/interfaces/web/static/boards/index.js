@@ -11,6 +11,8 @@ import * as generic from "/static/boards/generic.js";
 
 export async function loadBoard(module) {
   if (!module) return generic;
+  const bundled = globalThis.tabletopModules?.[module];  // the page's bundle holds it (interfaces/web/bundle.py)
+  if (bundled) return bundled;
   try {
     return await import(module);
   } catch (error) {
