@@ -22,6 +22,7 @@ is not here is the wait before the server reads a message (the loop's lateness, 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import threading
 import time
@@ -131,17 +132,21 @@ def install(out: str, every: float = 5.0) -> None:
 
     sockets.Connection = TimedConnection  # type: ignore[misc]
 
+    def write_out() -> None:
+        taken, done[:] = list(done), []
+        logged, writes[:] = list(writes), []
+        with open(out, "a") as f:
+            for seen in taken:
+                f.write(json.dumps(_parts(seen) | {"at": round(seen["at"], 3), "kind": seen["kind"]}) + "\n")
+            for line in logged:
+                f.write(json.dumps(line) + "\n")
+
     def flush() -> None:
         while True:
             time.sleep(every)
-            taken, done[:] = list(done), []
-            logged, writes[:] = list(writes), []
-            with open(out, "a") as f:
-                for seen in taken:
-                    f.write(json.dumps(_parts(seen) | {"at": round(seen["at"], 3), "kind": seen["kind"]}) + "\n")
-                for line in logged:
-                    f.write(json.dumps(line) + "\n")
+            write_out()
 
+    atexit.register(write_out)  # what the last seconds saw, when the server stops
     threading.Thread(target=flush, name="ackparts", daemon=True).start()
 
 
