@@ -22,6 +22,7 @@ is not here is the wait before the server reads a message (the loop's lateness, 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import threading
 import time
@@ -131,17 +132,21 @@ def install(out: str, every: float = 5.0) -> None:
 
     sockets.Connection = TimedConnection  # type: ignore[misc]
 
+    def write_out() -> None:
+        taken, done[:] = list(done), []
+        logged, writes[:] = list(writes), []
+        with open(out, "a") as f:
+            for seen in taken:
+                f.write(json.dumps(_parts(seen) | {"at": round(seen["at"], 3), "kind": seen["kind"]}) + "\n")
+            for line in logged:
+                f.write(json.dumps(line) + "\n")
+
     def flush() -> None:
         while True:
             time.sleep(every)
-            taken, done[:] = list(done), []
-            logged, writes[:] = list(writes), []
-            with open(out, "a") as f:
-                for seen in taken:
-                    f.write(json.dumps(_parts(seen) | {"at": round(seen["at"], 3), "kind": seen["kind"]}) + "\n")
-                for line in logged:
-                    f.write(json.dumps(line) + "\n")
+            write_out()
 
+    atexit.register(write_out)  # what the last seconds saw, when the server stops
     threading.Thread(target=flush, name="ackparts", daemon=True).start()
 
 
@@ -181,8 +186,20 @@ def summary(out: Path, measured_from: float) -> list[str]:
             cells.append(f"{name} {values[len(values) // 2]:.1f}/{p99:.1f}/{mean_slow:.1f}")
         printed.append(f"server's time for {len(ones)} {kind.lower()} requests from the message read to its answer "
                        f"sent (ms, p50/p99/mean of the slowest 1%): " + ", ".join(cells))
+        if checkpoints:
+            during_slow, during_all = _overlapping(slow, checkpoints), _overlapping(ones, checkpoints)
+            printed.append(f"  {kind.lower()} requests under way during a checkpoint: {during_slow:.0%} of the "
+                           f"slowest 1%, {during_all:.0%} of all")
     if checkpoints:
         walls = sorted(x[2] for x in checkpoints)
         printed.append(f"checkpoints of the write-ahead log (writes wait meanwhile): {len(walls)}, p50 "
                        f"{walls[len(walls) // 2]:.1f} ms, longest {walls[-1]:.1f} ms")
     return printed
+
+
+def _overlapping(requests: list[dict[str, Any]], checkpoints: list[list[Any]]) -> float:
+    """The share of ``requests`` under way while a checkpoint of the log ran."""
+    spans = [(start, start + wall / 1e3) for _, start, wall in checkpoints]
+    during = sum(1 for x in requests
+                 if any(a < x["at"] + x["total"] / 1e3 and x["at"] < b for a, b in spans))
+    return during / max(1, len(requests))
