@@ -45,6 +45,7 @@ import tempfile
 import threading
 import time
 import tracemalloc
+import types
 from pathlib import Path
 from typing import Any
 
@@ -157,8 +158,17 @@ def _garbage() -> list[Any]:
     return [sum(kinds.values()), round(size, 2), [[k, n] for k, n in kinds.most_common(8)]]
 
 
+def _kind(o: object) -> str:
+    """An object's type, and a generator's or coroutine's function (a registry of them left behind shows by name)."""
+    if isinstance(o, types.GeneratorType):
+        return f"generator:{o.gi_code.co_qualname}"
+    if isinstance(o, types.CoroutineType):
+        return f"coroutine:{o.cr_code.co_qualname}"
+    return type(o).__qualname__
+
+
 def _kinds() -> collections.Counter[str]:
-    return collections.Counter(type(o).__qualname__ for o in gc.get_objects())
+    return collections.Counter(_kind(o) for o in gc.get_objects())
 
 
 def _grown_places(base: tracemalloc.Snapshot, out: Path) -> None:
