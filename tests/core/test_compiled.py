@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,7 +15,9 @@ from tabletop.core.batch import DRAMA, FIGURES, LEAD_CHANGES, TRAILED, BatchPlay
 from tabletop.core.compiled import (
     COMPILED,
     STREAM_WORDS,
+    borrowed,
     draw,
+    kernel,
     mix64,
     open_stream,
     pick,
@@ -22,6 +25,8 @@ from tabletop.core.compiled import (
     standings_add,
     standings_end,
     standings_start,
+    struct_of,
+    tables_kind,
 )
 from tabletop.core.play import MASK64, Streams, seat_key, stream_name_key
 from tabletop.core.play import mix64 as python_mix64
@@ -148,6 +153,8 @@ name = compiled._type_name(Tables)
 assert name not in vars(compiled), name
 found = getattr(compiled, name)
 assert issubclass(found, compiled._TablesType) and vars(compiled)[name] is found
+view = name[: -len("Type")] + "View"  # the type kernels take for those tables, made with it
+assert issubclass(vars(compiled)[view], compiled._TablesView)
 try:
     getattr(compiled, "_tabletop__games__jumanji__kernel__Nothing__Type")
 except AttributeError:
@@ -155,3 +162,54 @@ except AttributeError:
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+@kernel
+def _fill_borrowed(row: Any, value: int) -> int:
+    """Writes ``value`` through a borrowed view of ``row`` and reads it back through the view."""
+    view = borrowed(row)
+    view[:] = value
+    total = 0
+    for k in range(view.shape[0]):
+        total += view[k]
+    return total
+
+
+def test_a_borrowed_array_is_the_array_itself() -> None:
+    """``borrowed`` (the kernels' uncounted arrays): what is written through it is in the array, what is read is
+    the array's; in plain Python it is the array."""
+    row = np.zeros(7, np.int64)
+    assert _fill_borrowed(row, 3) == 21 and row.tolist() == [3] * 7
+    assert borrowed(row) is row
+
+
+def test_kernels_take_a_structure_as_its_uncounted_view() -> None:
+    """A structure of tables reaches a kernel as its view (the data pointer, no reference counting): the same
+    fields with the same values, and the same kind for the learner's dispatch."""
+    import pickle
+
+    import numba
+
+    import tabletop
+    from tabletop.core import compiled
+
+    game = tabletop.make("donkey-kong", players=3)
+    playout = game.random_playout()
+    assert isinstance(playout, BatchPlayout)
+    tables: Any = playout.tables
+    struct, start = struct_of(tables), int(tables.chain[0])
+    view = numba.typeof(struct)  # type: ignore[no-untyped-call]
+    assert isinstance(view, compiled._TablesView)
+    assert tables_kind(view) is type(tables) is tables_kind(struct)
+    assert pickle.loads(pickle.dumps(view)) == view  # the on-disk cache names it
+    assert _players(struct) == 3 and _first_chain_space(struct) == start
+
+
+@kernel
+def _players(t: Any) -> int:
+    return int(t.players)
+
+
+@kernel
+def _first_chain_space(t: Any) -> int:
+    return int(t.chain[0])

@@ -88,6 +88,41 @@ def kernel(function: F) -> F:
     return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy")(function))
 
 
+def borrowed(array: Any) -> Any:
+    """``array`` itself, not reference-counted by the compiled code that reads it: for the arrays a whole-game
+    kernel hands down to every rule function (the position row, the streams, the buffers), which its caller keeps
+    alive for the whole call.
+
+    Numba counts references to an array at each call that passes it, atomically (``NRT_incref``/``NRT_decref``):
+    in Donkey Kong's kernel the counting took half the time (perf, issue 27). A borrowed array has no owner to
+    count (its ``meminfo`` is null), so the counting costs a test of a null pointer. It must not outlive the
+    array it borrows from, and it is never returned to Python. Plain Python (no Numba) gets ``array``.
+    """
+    return array
+
+
+if numba is not None:
+    _extending: Any = importlib.import_module("numba.extending")
+    _cgutils: Any = importlib.import_module("numba.core.cgutils")
+
+    @_extending.intrinsic  # type: ignore[untyped-decorator]
+    def _uncounted(typingctx: Any, array: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            view = context.make_array(array)(context, builder, value=args[0])
+            view.meminfo = _cgutils.get_null_value(view.meminfo.type)
+            view.parent = _cgutils.get_null_value(view.parent.type)
+            return view._getvalue()
+
+        return array(array), codegen
+
+    @_extending.overload(borrowed)  # type: ignore[untyped-decorator]
+    def _borrowed(array: Any) -> Any:
+        def uncounted(array: Any) -> Any:  # the typing signature's own, annotations included
+            return _uncounted(array)
+
+        return uncounted
+
+
 _STRUCTS: dict[type, Any] = {}
 #: the kind of tables (their NamedTuple class) of each structure class and Numba type that struct_of made
 _KINDS: dict[type, type] = {}
@@ -129,20 +164,25 @@ def _proxy(kind: type) -> Any:
         typeclass = type(name, (_TablesType,), {"__module__": __name__, "__qualname__": name})
         structref.register(typeclass)
         globals()[name] = typeclass
-        proxy = type(kind.__name__ + "Struct", (structref.StructRefProxy,), {"__module__": kind.__module__})
+        viewname = name[: -len("Type")] + "View"
+        viewclass = type(viewname, (_TablesView,), {"__module__": __name__, "__qualname__": viewname})
+        _extending.register_model(viewclass)(_ViewModel)
+        globals()[viewname] = _VIEWS[typeclass] = viewclass
+        proxy = type(kind.__name__ + "Struct", (_TablesProxy,), {"__module__": kind.__module__})
         structref.define_proxy(proxy, typeclass, list(kind._fields))  # type: ignore[attr-defined]
         _STRUCTS[kind] = proxy
-        _KINDS[typeclass] = _KINDS[proxy] = kind
+        _KINDS[typeclass] = _KINDS[viewclass] = _KINDS[proxy] = kind
     return proxy
 
 
 def __getattr__(name: str) -> Any:
-    """The Numba type of a kind of tables not made yet in this process, by its name (:func:`_type_name`).
+    """The Numba type of a kind of tables not made yet in this process, by its name (:func:`_type_name`), or the
+    type of its view (the same name ending ``__View``).
 
     A shared kernel (a learner's loop) is compiled once per game and its on-disk cache lists every game's:
     reading it names the types of games this process has not loaded.
     """
-    if numba is not None and name.startswith("_") and name.endswith("__Type"):
+    if numba is not None and name.startswith("_") and name.endswith(("__Type", "__View")):
         path = name[1 : -len("__Type")].split("__")
         for cut in range(len(path) - 1, 0, -1):
             try:
@@ -166,6 +206,67 @@ if numba is not None:
 
         def preprocess_fields(self, fields: Any) -> Any:
             return tuple((name, _types.unliteral(kind)) for name, kind in fields)
+
+    _structref: Any = importlib.import_module("numba.experimental.structref")
+    _imputils: Any = importlib.import_module("numba.core.imputils")
+    _templates: Any = importlib.import_module("numba.core.typing.templates")
+    _models: Any = importlib.import_module("numba.core.datamodel.models")
+    #: the view class of each structure's Numba type class
+    _VIEWS: dict[type, Any] = {}
+
+    class _TablesView(_types.Type):  # type: ignore[misc]
+        """What kernels take for a kernel's tables: the structure's fields read through a plain pointer (one
+        subclass per kind, made with the structure's type by :func:`_proxy`).
+
+        A structure (``StructRef``) is reference-counted, atomically, at every call of a function that takes it;
+        in a kernel of many small rule functions that counting took a quarter of Donkey Kong's time (perf, issue
+        27). The tables outlive every kernel call (the caller's :class:`~tabletop.core.batch.BatchPlayout` or
+        learner holds the structure), so the kernels read them through its data pointer, uncounted. The fields
+        are the structure's, with the same types."""
+
+        def __init__(self, struct: Any) -> None:
+            self.struct = struct
+            super().__init__(name=f"{type(self).__name__}[{struct.name}]")
+
+    class _ViewModel(_models.StructModel):  # type: ignore[misc]
+        def __init__(self, dmm: Any, fe_type: Any) -> None:
+            super().__init__(dmm, fe_type, [("data", _types.voidptr)])
+
+    class _TablesProxy(_structref.StructRefProxy):  # type: ignore[misc]
+        """A structure of tables, which a compiled kernel receives as its view (:class:`_TablesView`)."""
+
+        @property
+        def _numba_type_(self) -> Any:
+            return _VIEWS[type(self._type)](self._type)
+
+    @_extending.unbox(_TablesView)  # type: ignore[untyped-decorator]
+    def _unbox_view(typ: Any, obj: Any, c: Any) -> Any:
+        """The structure's data pointer; the Python object keeps the structure alive through the call."""
+        meminfo_object = c.pyapi.object_getattr_string(obj, "_meminfo")
+        pointer_type = _types.MemInfoPointer(_types.voidptr)
+        meminfo = c.unbox(pointer_type, meminfo_object).value  # acquired: released at once below
+        data = c.context.nrt.meminfo_data(c.builder, meminfo)
+        c.context.nrt.decref(c.builder, pointer_type, meminfo)
+        c.pyapi.decref(meminfo_object)
+        view = _cgutils.create_struct_proxy(typ)(c.context, c.builder)
+        view.data = data
+        return _extending.NativeValue(view._getvalue())
+
+    @_templates.infer_getattr
+    class _ViewFields(_templates.AttributeTemplate):  # type: ignore[misc]
+        key = _TablesView
+
+        def generic_resolve(self, typ: Any, attr: str) -> Any:
+            return typ.struct.field_dict.get(attr)
+
+    @_imputils.lower_getattr_generic(_TablesView)  # type: ignore[untyped-decorator]
+    def _view_field(context: Any, builder: Any, typ: Any, value: Any, attr: str) -> Any:
+        view = _cgutils.create_struct_proxy(typ)(context, builder, value=value)
+        payload_type = typ.struct.get_data_type()
+        model = context.data_model_manager[payload_type]
+        pointer = builder.bitcast(view.data, model.get_value_type().as_pointer())
+        payload = _cgutils.create_struct_proxy(payload_type)(context, builder, ref=pointer)
+        return _imputils.impl_ret_borrowed(context, builder, typ.struct.field_dict[attr], getattr(payload, attr))
 
 
 # -- SplitMix64 (core.play.mix64) on unsigned 64-bit integers ------------------------------------
@@ -222,13 +323,14 @@ def seed_stream(row: Any, key: Any) -> None:
     mt = row
     mt[:N] = _START
     i = 1
+    j = 0  # the key's word of this round: round k % words (counted, not divided: a division a round cost ~1 us)
     prev = np.uint64(mt[0])
-    for k in range(N):  # max(N, words) rounds
-        j = k % words
+    for _ in range(N):  # max(N, words) rounds
         word = low if j == 0 else high
         prev = ((np.uint64(mt[i]) ^ ((prev ^ (prev >> _S30)) * np.uint64(1664525))) + word + np.uint64(j)) & _MASK32
         mt[i] = np.uint32(prev)
         i += 1
+        j = 0 if j + 1 == words else j + 1
         if i >= N:
             mt[0] = mt[N - 1]
             i = 1

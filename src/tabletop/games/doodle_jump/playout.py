@@ -37,6 +37,7 @@ from tabletop.core.batch import (
 )
 from tabletop.core.compiled import (
     STREAM_WORDS,
+    borrowed,
     draw,
     kernel,
     open_stream,
@@ -91,6 +92,14 @@ def play_game(
     action's integer (decisions and chance outcomes alike) and ``trail`` the places at the start,
     at each change of turn and at the end, as far as they have room; returns the number of actions.
     """
+    s, streams, legal, acc, places, scale = (
+        borrowed(s),
+        borrowed(streams),
+        borrowed(legal),
+        borrowed(acc),
+        borrowed(places),
+        borrowed(scale),
+    )  # counted by the caller
     new_position(t, s)
     n = t.players
     open_stream(streams[0], seed, keys[0])
