@@ -22,14 +22,12 @@ from tabletop.core.compiled import (
     open_stream,
     pick,
     seed_stream,
-    standings_add,
-    standings_end,
-    standings_start,
     struct_of,
     tables_kind,
 )
 from tabletop.core.play import MASK64, Streams, seat_key, stream_name_key
 from tabletop.core.play import mix64 as python_mix64
+from tabletop.core.standings import standings_add, standings_end, standings_start
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled kernels need Numba (the fast extra)")
 

@@ -5,7 +5,7 @@ another, and writes one row of :data:`COLUMNS` per game into a ``float64`` array
 are whole numbers there, exactly), followed by the game's own counts (``figure_columns``,
 turned into ``State.metrics()`` by :meth:`BatchPlayout.figures`). The lead changes and the
 drama come from the standings the kernel feeds, turn by turn, to :func:`standings_add`:
-(:mod:`tabletop.core.compiled`): the same numbers as :func:`tabletop.analysis.metrics.place_metrics`
+(:mod:`tabletop.core.standings`): the same numbers as :func:`tabletop.analysis.metrics.place_metrics`
 for one winner or none, without keeping the standings. This module imports no NumPy: the analysis
 reads it whether or not the ``fast`` extra is installed.
 

@@ -37,8 +37,6 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from tabletop.core.batch import DRAMA, LEAD_CHANGES, TRAILED, WINNERS
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Set TABLETOP_NO_NUMBA=1 to run as if Numba were not installed (the fallback's tests do).
@@ -56,8 +54,8 @@ except ImportError:
 
 
 def kernel_sources_digest() -> str:
-    """A hash of every kernel module's source in the installed package (``core/compiled.py``, ``core/batch.py``,
-    ``core/learner.py`` and each game's ``kernel*.py``, ``playout.py``, ``learning.py``).
+    """A hash of every kernel module's source in the installed package (``core/compiled.py``, ``core/standings.py``,
+    ``core/batch.py``, ``core/learner.py`` and each game's ``kernel*.py``, ``playout.py``, ``learning.py``).
 
     Numba's disk cache checks only the timestamp of the file a compiled function is in, not of the functions
     it calls from other modules: a kernel compiled before a change to one of those would be loaded unchanged
@@ -65,7 +63,8 @@ def kernel_sources_digest() -> str:
     So the cache lives in a directory named by this hash, and any change to any kernel compiles afresh.
     """
     root = Path(__file__).resolve().parents[1]
-    files = sorted([root / "core" / "compiled.py", root / "core" / "batch.py", root / "core" / "learner.py",
+    files = sorted([root / "core" / "compiled.py", root / "core" / "standings.py", root / "core" / "batch.py",
+                    root / "core" / "learner.py",
                     *root.glob("games/*/kernel*.py"), *root.glob("games/*/playout.py"),
                     *root.glob("games/*/learning.py")])  # fmt: skip
     digest = hashlib.blake2b(digest_size=8)
@@ -413,52 +412,3 @@ def chance_key(name: str = "chance") -> np.uint64:
     from tabletop.core.play import stream_name_key
 
     return np.uint64(stream_name_key(name))
-
-
-# -- the standings, turn by turn: place_metrics' one pass, for every seat as a possible winner ----------
-@kernel
-def standings_start(acc: Any) -> None:
-    """Empty the accumulator ``acc`` (3 + 2 * players floats: last leader, lead changes, standings, then
-    per seat the sum of its gaps to the leader and whether it ever trailed)."""
-    acc[:] = 0.0
-    acc[0] = -1.0
-
-
-@kernel
-def standings_add(acc: Any, places: Any, scale: Any) -> None:
-    """One standing, as places on ``scale`` (strictly increasing): a leader strictly ahead changes the
-    lead when it is another seat; each seat's gap to the leader, as a share of the spread."""
-    n = places.shape[0]
-    top, bottom = places[0], places[0]
-    for seat in range(1, n):
-        top = max(top, places[seat])
-        bottom = min(bottom, places[seat])
-    leaders, leader = 0, -1
-    for seat in range(n):
-        if places[seat] == top:
-            leaders += 1
-            if leader < 0:
-                leader = seat
-    if leaders == 1 and leader != acc[0]:
-        acc[1] += 1.0
-        acc[0] = leader
-    best = scale[top]
-    for seat in range(n):
-        if places[seat] < top:
-            acc[3 + n + seat] = 1.0
-            acc[3 + seat] += (best - scale[places[seat]]) / (best - scale[bottom])
-    acc[2] += 1.0
-
-
-@kernel
-def standings_end(acc: Any, winner: int, row: Any) -> None:
-    """Write the lead changes, the drama and whether the winner trailed (``winner`` -1: none) into ``row``."""
-    n = (acc.shape[0] - 3) // 2
-    row[LEAD_CHANGES] = acc[1] - 1.0 if acc[1] > 0 else 0.0
-    row[WINNERS] = 0.0 if winner < 0 else float(1 << winner)
-    if winner < 0:
-        row[DRAMA] = np.nan
-        row[TRAILED] = -1.0
-    else:
-        row[DRAMA] = acc[3 + winner] / acc[2] if acc[2] > 0 else np.nan
-        row[TRAILED] = acc[3 + n + winner]

@@ -11,7 +11,7 @@ of every score a seat can reach).
 
 Winners can tie on points (R-K9): the lead changes, the drama and whether a winner trailed come
 from the standings as :func:`tabletop.analysis.metrics.place_metrics` takes them, for one winner
-(:func:`~tabletop.core.compiled.standings_add`) and for every set of tied winners alike
+(:func:`~tabletop.core.standings.standings_add`) and for every set of tied winners alike
 (:func:`ties_add`: the mean gap of the winners, in the same arithmetic).
 
 :class:`RandomPlayout` is :meth:`DonkeyKongGame.random_playout` where Numba is installed. The proof
@@ -50,11 +50,9 @@ from tabletop.core.compiled import (
     kernel,
     open_stream,
     pick,
-    standings_add,
-    standings_end,
-    standings_start,
     struct_of,
 )
+from tabletop.core.standings import standings_add, standings_end, standings_start
 from tabletop.core.state import State
 from tabletop.games.donkey_kong import kernel_tables as kt
 from tabletop.games.donkey_kong.kernel import score

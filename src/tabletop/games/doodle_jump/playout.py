@@ -42,11 +42,9 @@ from tabletop.core.compiled import (
     kernel,
     open_stream,
     pick,
-    standings_add,
-    standings_end,
-    standings_start,
     struct_of,
 )
+from tabletop.core.standings import standings_add, standings_end, standings_start
 from tabletop.core.state import State
 from tabletop.games.doodle_jump import kernel_tables as kt
 from tabletop.games.doodle_jump.kernel import P_OVER, P_ROLL, is_chance, legal_actions, new_position

@@ -41,11 +41,9 @@ from tabletop.core.compiled import (
     kernel,
     open_stream,
     pick,
-    standings_add,
-    standings_end,
-    standings_start,
     struct_of,
 )
+from tabletop.core.standings import standings_add, standings_end, standings_start
 from tabletop.core.state import State
 from tabletop.games.jumanji import kernel as jk
 from tabletop.games.jumanji.kernel import (
