@@ -95,8 +95,13 @@ function spaceMarks(data, g, col) {
 }
 
 function button(place, label, ctx, ...children) {
-  return svg("g", {"data-place": place, role: "button", "aria-label": label, class: "dk-place",
-    onclick: () => ctx.select(place)}, svg("title", {}, label), ...children);
+  const words = children.filter((child) => child.tagName === "text");
+  const target = svg("g", {"data-place": place, role: "button", "aria-label": label, class: "dk-place",
+    onclick: () => ctx.select(place)}, svg("title", {}, label), ...children.filter((child) => !words.includes(child)));
+  if (!words.length) return target;
+  // what a place shows in words is drawn over its button, not in it: the button's name says more ("Space A1,
+  // girder A" for "A1"), and the content of a control must be a part of its name (label in name, WCAG 2.5.3)
+  return svg("g", {}, target, svg("g", {"aria-hidden": "true", "pointer-events": "none"}, ...words));
 }
 
 export function draw(data, ctx) {

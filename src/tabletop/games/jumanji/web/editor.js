@@ -87,8 +87,10 @@ export function draw(data, ctx) {
       letter === "B" ? "" : letter);
     });
     root.append(el("div", {class: "track", style: `--path: ${tint}`, "data-key": `track-${colour}`},
+      // its name begins with what it shows (label in name, WCAG 2.5.3)
       el("button", {type: "button", class: "start-chip", "data-place": `${colour}:path`,
-        "aria-label": STRINGS.pathButton(colour, path.spaces.length), onclick: () => ctx.select(`${colour}:path`)},
+        "aria-label": `${STRINGS.colour(colour)} · ${STRINGS.start}: ${STRINGS.pathButton(colour, path.spaces.length)}`,
+        onclick: () => ctx.select(`${colour}:path`)},
       `${STRINGS.colour(colour)} · ${STRINGS.start}`),
       ...spaces,
       el("span", {class: "centre-chip", "aria-hidden": "true"}, STRINGS.centre)));
