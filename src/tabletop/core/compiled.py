@@ -93,9 +93,10 @@ def borrowed(array: Any) -> Any:
     alive for the whole call.
 
     Numba counts references to an array at each call that passes it, atomically (``NRT_incref``/``NRT_decref``):
-    in Donkey Kong's kernel the counting took half the time (perf, issue 27). A borrowed array has no owner to
-    count (its ``meminfo`` is null), so the counting costs a test of a null pointer. It must not outlive the
-    array it borrows from, and it is never returned to Python. Plain Python (no Numba) gets ``array``.
+    in the kernel of a game of many small rule functions the counting took half the time (perf, issue 27). A
+    borrowed array has no owner to count (its ``meminfo`` is null), so the counting costs a test of a null pointer.
+    It must not outlive the array it borrows from, and it is never returned to Python. Plain Python (no Numba) gets
+    ``array``.
     """
     return array
 
@@ -218,7 +219,7 @@ if numba is not None:
         subclass per kind, made with the structure's type by :func:`_proxy`).
 
         A structure (``StructRef``) is reference-counted, atomically, at every call of a function that takes it;
-        in a kernel of many small rule functions that counting took a quarter of Donkey Kong's time (perf, issue
+        in a kernel of many small rule functions that counting took a quarter of a game's time (perf, issue
         27). The tables outlive every kernel call (the caller's :class:`~tabletop.core.batch.BatchPlayout` or
         learner holds the structure), so the kernels read them through its data pointer, uncounted. The fields
         are the structure's, with the same types."""
