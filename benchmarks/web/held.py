@@ -19,7 +19,6 @@ import argparse
 import gc
 import os
 import random
-import subprocess
 import sys
 import time
 import tracemalloc
@@ -28,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
 
+from harness.checkout import rerun_with
 from harness.positions import random_action
 
 GAMES = ("jumanji", "doodle-jump", "donkey-kong")
@@ -82,9 +82,7 @@ def main() -> None:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.src and not args.child:
-        env = dict(os.environ, PYTHONPATH=str(Path(args.src).resolve()))
-        command = [sys.executable, __file__, "--games", str(args.games), "--seed", str(args.seed), "--child"]
-        sys.exit(subprocess.run(command, env=env, check=False).returncode)
+        rerun_with(args.src, __file__)
     import tabletop
 
     print(f"{Path(tabletop.__file__).parent}; {time.strftime('%H:%M UTC', time.gmtime())}, load average "

@@ -18,11 +18,14 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.checkout import rerun_with
 
 GAMES = ("jumanji", "doodle-jump", "donkey-kong")
 PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
@@ -77,9 +80,7 @@ def main() -> None:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.src and not args.child:
-        env = dict(os.environ, PYTHONPATH=str(Path(args.src).resolve()))
-        command = [sys.executable, __file__, "--games", str(args.games), "--seed", str(args.seed), "--child"]
-        sys.exit(subprocess.run(command, env=env, check=False).returncode)
+        rerun_with(args.src, __file__)
     import tabletop
 
     print(f"messages of one seated viewer, {args.games} random games each ({Path(tabletop.__file__).parent}); "

@@ -19,11 +19,14 @@ import argparse
 import gc
 import os
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
+
+from harness.checkout import rerun_with
 
 
 def advance(state: Any, rng: random.Random) -> Any:
@@ -106,12 +109,7 @@ def main() -> None:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.src and not args.child:
-        env = dict(os.environ, PYTHONPATH=str(Path(args.src).resolve()))
-        command = [sys.executable, __file__, "--game", args.game, "--games", str(args.games), "--length",
-                   str(args.length), "--steps", str(args.steps), "--seed", str(args.seed), "--child",
-                   *(["--thresholds", args.thresholds] if args.thresholds else []),
-                   *(["--count"] if args.count else [])]
-        sys.exit(subprocess.run(command, env=env, check=False).returncode)
+        rerun_with(args.src, __file__)
     import tabletop
 
     print(f"{Path(tabletop.__file__).parent}; {time.strftime('%H:%M UTC', time.gmtime())}, load average "
