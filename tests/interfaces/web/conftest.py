@@ -147,6 +147,9 @@ def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     tab = context.new_page()
     tab.set_default_timeout(15_000)
+    tab.errors = []  # what the page's scripts threw and did not catch, or logged as errors: each is a bug
+    tab.on("pageerror", lambda error: tab.errors.append(f"uncaught: {error}"))
+    tab.on("console", lambda message: message.type == "error" and tab.errors.append(f"console: {message.text}"))
     yield tab
     context.close()
 

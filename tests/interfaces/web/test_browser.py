@@ -56,7 +56,8 @@ def play_to_the_end(page: Any, limit: float = 150.0, last: bool = False) -> None
     status = page.locator("#status")
     while "Game over" not in status.inner_text():
         if time.monotonic() > deadline:
-            raise AssertionError(f"the game did not end in {limit} s: {status.inner_text()}")
+            raise AssertionError(f"the game did not end in {limit} s: {status.inner_text()}; page errors: "
+                                 f"{getattr(page, 'errors', [])}")
         choices = page.locator(".choice").count()
         if page.locator("#live-panel").count():
             page.keyboard.press("Space")
@@ -70,6 +71,9 @@ def play_to_the_end(page: Any, limit: float = 150.0, last: bool = False) -> None
         elif page.locator("#board .target").count() and tab_to(page, "#board .target"):
             page.keyboard.press("Enter")
         page.wait_for_timeout(25)
+    # a script error on the way is a bug even when the game ends (a merge that failed once left a stale board
+    # offering last turn's jumps, and the game stuck)
+    assert not getattr(page, "errors", []), page.errors
 
 
 def close_help(page: Any) -> None:

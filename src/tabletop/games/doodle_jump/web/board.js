@@ -298,7 +298,8 @@ function drawPad(root, view, ctx, options, name, number, x, y, chosen) {
   let tileMarked = null;
   if (tile) {
     const effect = view.board?.tile_effects?.[tile] || tile;
-    tileMarked = svg("g", {class: "tile", "data-key": `tile-${name}`}, svg("rect", {x: x - 8, y: y + 9, width: 50,
+    // keyed by where it lies (in a plain pad, or over a pad's button): a keyed element never changes parent
+    tileMarked = svg("g", {class: "tile", "data-key": `tile-${options ? "over-" : ""}${name}`}, svg("rect", {x: x - 8, y: y + 9, width: 50,
       height: 32, rx: 6, fill: TILE_COLOURS[effect] || "#666", stroke: "#1d1d1d", "stroke-width": 2}),
     svg("text", {x: x + 17, y: y + 33, "text-anchor": "middle", "font-size": 23, "font-weight": 800, fill: "#fff"},
       tileMark(tileName(view, tile))), svg("title", {}, tileName(view, tile)));

@@ -31,5 +31,12 @@ export function patch(container, ...children) {
     if (child === null || child === undefined || child === false) continue;
     next.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
-  morphdom(container, next, {childrenOnly: true, getNodeKey: key, onBeforeElUpdated: keep});
+  try {
+    morphdom(container, next, {childrenOnly: true, getNodeKey: key, onBeforeElUpdated: keep});
+  } catch (error) {
+    // a merge that fails half-way would leave a stale part (a board offering last turn's moves): draw it afresh,
+    // and say so, since it is a bug (a keyed element that changed parent, a key used twice)
+    console.error("patch: drawn afresh after", error);
+    container.replaceChildren(...next.childNodes);
+  }
 }
