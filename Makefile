@@ -57,7 +57,7 @@ $(CHROMIUM):
 # The browser tests check accessibility with axe-core, the npm package's axe.min.js injected through Playwright.
 AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 $(AXE): $(STAMP)
-	npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/node axe-core@4.10.2
+	npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/node axe-core@4.14.1
 
 # The web server's persistence tests run on SQLite and on Debian's PostgreSQL, which .ci/postgres.sh
 # installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does);

@@ -133,14 +133,14 @@ function rescuerLine(view, ctx, r) {
     el("span", {class: "rescue-status"}, rescuerState(view, r)));
 }
 
-/** What the button under your thumb says now: it always takes a press. */
+/** What the button under your thumb says now, [big words, small words]: it always takes a press. */
 function buttonWords(view, seat) {
   const event = view.live;
   const queued = (event.queued || []).includes(seat);
-  if (queued) return [`${tr("Rolling…")} `, el("small", {}, tr("your next roll comes as it lands"))];
+  if (queued) return [tr("Rolling…"), tr("your next roll comes as it lands")];
   const answering = performance.now() - (pressedAt[seat] ?? -Infinity) < 400;  // pressed: the server answers next
-  if (rolling(view, seat) || answering) return [`${tr("Rolling…")} `, el("small", {}, tr("press again to roll as it lands"))];
-  return [tr("Roll the Rescue die")];
+  if (rolling(view, seat) || answering) return [tr("Rolling…"), tr("press again to roll as it lands")];
+  return [tr("Roll the Rescue die"), ""];
 }
 
 function rescuePanel(view, ctx, elapsed) {
@@ -151,10 +151,14 @@ function rescuePanel(view, ctx, elapsed) {
   const running = event.phase === "running";
   const buttons = running ? mine.map((r, i) => {
     const who = mine.length > 1 ? ` (${ctx.seatName(r.seat)})` : "";
+    const [big, small] = buttonWords(view, r.seat);
+    // its name is what it does, then the words it shows (label in name, WCAG 2.5.3); the key is a shortcut, not a
+    // word of its label: drawn by the style sheet from data-keycap and named in aria-keyshortcuts
+    const name = small ? `${tr("Roll the Rescue die")}: ${big} ${small}` : big;
     return pressButton(i ? `rescue-roll-${r.seat}` : "rescue-roll",
-      [el("span", {class: "press-words"}, ...buttonWords(view, r.seat), who), " ",
-        el("kbd", {"aria-hidden": "true"}, tr("Space"))],
-      () => rescueRoll(view, ctx, r.seat), {"aria-label": `${tr("Roll the Rescue die")}${who}`});
+      [el("span", {class: "press-words"}, small ? `${big} ` : big, small ? el("small", {}, small) : null, who), " ",
+        el("kbd", {"aria-hidden": "true", "data-keycap": tr("Space")})],
+      () => rescueRoll(view, ctx, r.seat), {"aria-label": `${name}${who}`, "aria-keyshortcuts": "Space"});
   }) : [];
   return el("div", {class: "live-rescue"},
     el("p", {class: "live-card"}, el("strong", {}, `${tr("Danger card:")} `), tr(event.message)),
