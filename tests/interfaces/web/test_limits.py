@@ -264,6 +264,43 @@ def test_a_decision_that_outlives_its_budget_is_cut_and_played_at_random() -> No
     assert not quick.over_budget and state.parse_action(quick.action) in state.legal_actions()
 
 
+def test_a_budget_that_runs_out_inside_an_import_stops_the_worker(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    """A worker whose timer went off half-way through importing a module (NumPy, on a learned bot's first decision
+    under load) answered every later job with "module 'numpy' has no attribute 'ndarray'": now it answers this one
+    at random and says it stops (the pool starts a new one)."""
+    from tabletop.interfaces.web import bots
+
+    (tmp_path / "slow_to_import_for_the_bot_test.py").write_text("import time\ntime.sleep(0.5)\nREADY = True\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    class Importing:
+        name = "importing"
+
+        def reset(self, seat: int) -> None:
+            pass
+
+        def step(self, state: Any, rng: random.Random) -> Any:
+            import slow_to_import_for_the_bot_test  # noqa: F401
+
+            return state.legal_actions()[0]
+
+    monkeypatch.setattr(bots, "from_spec", lambda spec: Importing())
+    game = make("donkey-kong", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node():
+        state.apply_action(state.chance_distribution().sample(rng))
+    job = Job(game="donkey-kong", options=game.options, position=state.to_text(), seat=state.current_player(),
+              spec="importing", seed=1, seconds=0.05, iterations=1)
+    with pytest.raises(bots._Broken) as broken:
+        think(job)
+    assert broken.value.answer.over_budget and state.parse_action(broken.value.answer.action) in state.legal_actions()
+    # a budget that runs out in the agent's own work is no reason to stop
+    assert not bots._in_import(ValueError())
+    assert think(Job(**{**job.__dict__, "seconds": 5.0})).over_budget is False
+
+
 def test_bots_think_in_a_worker_process_and_a_stored_spec_over_budget_is_clamped(database: str) -> None:
     import asyncio
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import multiprocessing
@@ -100,6 +101,7 @@ class Job:
 class Answer:
     action: str
     over_budget: bool = False
+    last: bool = False  # the worker stops after this answer (see _Broken)
 
 
 class _Timeout(Exception):
@@ -119,6 +121,31 @@ def _game(job: Job) -> Game:
     return game
 
 
+class _Broken(Exception):
+    """The budget's timer went off inside an import: the worker's modules may be half made, so it answers and
+    stops (a new one replaces it), rather than answering later jobs with "module 'numpy' has no attribute ..."."""
+
+    def __init__(self, answer: Answer) -> None:
+        super().__init__("the budget ran out inside an import")
+        self.answer = answer
+
+
+def _in_import(error: BaseException) -> bool:
+    """Whether ``error`` was raised while a module was being imported (a frame of importlib's own on its way)."""
+    trace = error.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        trace = trace.tb_next
+    return False
+
+
+def _prepare() -> None:
+    """What agents import on their first decision, imported before any budget's timer runs."""
+    with contextlib.suppress(ImportError):
+        import numpy  # noqa: F401  (the learned and policy agents' arrays)
+
+
 def think(job: Job) -> Answer:
     """Decide one move within the job's budget (a random legal one if the bot runs out of time)."""
     state = _game(job).state_from_text(job.position)
@@ -131,8 +158,11 @@ def think(job: Job) -> Answer:
         signal.setitimer(signal.ITIMER_REAL, job.seconds)
     try:
         return Answer(str(agent.step(state, rng)))
-    except _Timeout:
-        return Answer(str(rng.choice(state.legal_actions())), over_budget=True)
+    except _Timeout as timeout:
+        answer = Answer(str(rng.choice(state.legal_actions())), over_budget=True)
+        if _in_import(timeout):
+            raise _Broken(answer) from timeout
+        return answer
     finally:
         if timed:
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -145,6 +175,7 @@ def _alarm(_signum: int, _frame: FrameType | None) -> None:
 def _worker(conn: Connection) -> None:
     """A worker process: answer jobs until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
+    _prepare()
     while True:
         try:
             job = conn.recv()
@@ -152,13 +183,19 @@ def _worker(conn: Connection) -> None:
             return
         if job is None:
             return
+        broken = False
         try:
             answer: Answer | str = think(job)
+        except _Broken as stop:
+            answer, broken = dataclasses.replace(stop.answer, last=True), True
         except Exception as exc:  # a bug must not kill the worker; the server plays for the bot
             answer = f"{type(exc).__name__}: {exc}"
         try:
             conn.send(answer)
         except OSError:  # the server is gone
+            return
+        if broken:
+            log.warning("a bot worker's budget ran out inside an import; the worker stops and is replaced")
             return
 
 
@@ -190,6 +227,8 @@ class _Slot:
                 answer = conn.recv()
                 if isinstance(answer, Answer):
                     self.answered += 1
+                    if answer.last:
+                        self.stop()
                     return answer
                 log.error("a bot worker failed on %s seat %s: %s", job.game, job.seat, answer)
                 return None
