@@ -54,10 +54,13 @@ deploy: $(STAMP) $(NGINX)
 $(CHROMIUM):
 	apt-get update -qq && apt-get install -y -qq chromium
 
-# The browser tests check accessibility with axe-core, the npm package's axe.min.js injected through Playwright.
-AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
+# The browser tests check accessibility with axe-core, the npm package's axe.min.js injected through Playwright: the
+# version Lighthouse 12.2.3 runs (a stamp per version, so a checkout that moves to another one installs it).
+AXE_VERSION := 4.14.1
+AXE := $(VENV)/node/.axe-core-$(AXE_VERSION)
 $(AXE): $(STAMP)
-	npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/node axe-core@4.14.1
+	npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/node axe-core@$(AXE_VERSION)
+	touch $@
 
 # The web server's persistence tests run on SQLite and on Debian's PostgreSQL, which .ci/postgres.sh
 # installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does);
@@ -65,7 +68,7 @@ $(AXE): $(STAMP)
 test: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(NGINX)
 	$(BIN)/ruff check src tests benchmarks examples tools
 	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src tools
-	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest
+	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest --durations=20
 
 # The four languages' catalogs (src/tabletop/locales and each game's games/<game>/locales): extract every message of the code (babel.cfg), merge them into
 # each language's .po (new ones arrive untranslated, gone ones are dropped), then check: it fails while a message
