@@ -56,8 +56,8 @@ def test_the_game_page_holds_its_guide_in_the_viewers_language(open_client: Any)
 def settled(base: str) -> str:
     """A person's page of a game against a bot at a moment the person must choose (nothing moves until they do)."""
     for _ in range(10):
-        body = httpx.post(f"{base}/api/games", json={"game": "doodle-jump", "seats": [
-            {"kind": "human", "name": "Ann", "auto_roll": True}, {"kind": "bot", "bot": "random", "name": "Bob"}]}).json()
+        seats = [{"kind": "human", "name": "Ann", "auto_roll": True}, {"kind": "bot", "bot": "random", "name": "Bob"}]
+        body = httpx.post(f"{base}/api/games", json={"game": "doodle-jump", "seats": seats}).json()
         link = body["seats"][0]["link"]
         api = f"{base}/api/games/{body['id']}?token={link.split('token=')[1]}"
         deadline = time.monotonic() + 10
