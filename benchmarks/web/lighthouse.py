@@ -4,13 +4,15 @@ replay page, with Lighthouse's mobile and desktop presets, run against a real se
     .venv/bin/python benchmarks/web/lighthouse.py            # every page, both presets
     .venv/bin/python benchmarks/web/lighthouse.py --runs 3   # three runs of every page (the worst of each at the end)
     .venv/bin/python benchmarks/web/lighthouse.py --only lobby
+    .venv/bin/python benchmarks/web/lighthouse.py --only doodle-jump,donkey-kong --preset mobile --runs 3
     .venv/bin/python benchmarks/web/lighthouse.py --only jumanji --runs 3 --src /tmp/before/src   # before and after
 
 ``--src DIR`` also measures another checkout's code (its ``src``, the pages before a change) in the same run: each
 page is measured on both servers one after the other, so a busy machine weighs on both alike.
 
 Needs npm (``npx lighthouse@12.2``) and /usr/bin/chromium (or CHROME_PATH). Prints one line per page and
-preset: performance, accessibility, best practices, SEO, and the cumulative layout shift.
+preset: performance, accessibility, best practices, SEO, the cumulative layout shift, and what the performance score
+is made of (first and largest contentful paint and total blocking time, Lighthouse's simulated milliseconds).
 """
 
 from __future__ import annotations
@@ -59,9 +61,10 @@ def serve(database: str, port: int) -> uvicorn.Server:
 
 def pages(base: str, only: str | None = None) -> dict[str, str]:
     """Each page to measure: the lobby, a game of each kind with a person (waiting to decide) and a bot, a replay
-    (``only``: the games that page needs)."""
+    (``only``: a page's name, or several separated by commas: the games those pages need)."""
     found = {"lobby": f"{base}/"}
-    games = [game for game in installed_games() if only in (None, game)] or installed_games()[:1]
+    wanted = None if only is None else only.split(",")
+    games = [game for game in installed_games() if wanted is None or game in wanted] or installed_games()[:1]
     with httpx.Client(base_url=base, timeout=30) as client:
         for game in games:
             bot = "heuristic" if heuristic_available(game) else "random"
@@ -89,8 +92,12 @@ def measure(name: str, url: str, preset: str, out: Path) -> list[int]:
     """One Lighthouse run of one page: print its line (and its failing audits), return its four scores."""
     report = lighthouse(url, preset, out)
     scores = [round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES]
-    cls = report["audits"]["cumulative-layout-shift"]["numericValue"]
-    print(f"{name:20} {preset:8} {scores[0]:5} {scores[1]:5} {scores[2]:5} {scores[3]:5} {cls:7.3f}", flush=True)
+    audits = report["audits"]
+    cls = audits["cumulative-layout-shift"]["numericValue"]
+    fcp, lcp, tbt = (audits[a]["numericValue"] for a in ("first-contentful-paint", "largest-contentful-paint",
+                                                         "total-blocking-time"))
+    print(f"{name:20} {preset:8} {scores[0]:5} {scores[1]:5} {scores[2]:5} {scores[3]:5} {cls:7.3f} {fcp:6.0f} "
+          f"{lcp:6.0f} {tbt:6.0f}", flush=True)
     failing = [a["id"] for a in report["audits"].values()
                if a.get("scoreDisplayMode") == "binary" and (a.get("score") or 0) < 1]
     if failing:
@@ -100,7 +107,8 @@ def measure(name: str, url: str, preset: str, out: Path) -> list[int]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", help="measure only this page (lobby, replay or a game's name)")
+    parser.add_argument("--only", help="measure only this page (lobby, replay or a game's name; several: a,b)")
+    parser.add_argument("--preset", choices=("mobile", "desktop"), help="only this preset (default: both)")
     parser.add_argument("--port", type=int, default=0, help="the server's port on 127.0.0.1 (default: a free one)")
     parser.add_argument("--keep", type=Path, help="keep each page's Lighthouse report (JSON) in this folder")
     parser.add_argument("--runs", type=int, default=1, help="measure every page this many times (fresh games each run)")
@@ -121,11 +129,12 @@ def main() -> int:
             targets = {code: pages(base, args.only) for code, base in bases.items()}
             print(f"run {run}, {time.strftime('%H:%M:%S')}, load average {os.getloadavg()[0]:.1f}"
                   + (f" (this: this checkout; src: {args.src})" if args.src else ""))
-            print(f"{'page':20} {'preset':8} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'CLS':>7}")
+            print(f"{'page':20} {'preset':8} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'CLS':>7} {'FCP':>6} "
+                  f"{'LCP':>6} {'TBT':>6}")
             for name in targets["this"]:
-                if args.only and name != args.only:
+                if args.only and name not in args.only.split(","):
                     continue
-                for preset in ("mobile", "desktop"):
+                for preset in (args.preset,) if args.preset else ("mobile", "desktop"):
                     for code, found in targets.items():
                         label = f"{name} ({code})" if args.src else name
                         suffix = f"-{code}" if args.src else ""

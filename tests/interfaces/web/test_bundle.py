@@ -111,12 +111,16 @@ def test_the_page_loads_and_plays_through_its_bundle_alone(browser: Any, server:
         tab = context.new_page()
         tab.set_default_timeout(15_000)
         scripts: list[str] = []
+        asked: list[str] = []
         tab.on("request", lambda request: scripts.append(request.url.split("/", 3)[3])
                if request.resource_type == "script" else None)
+        tab.on("request", lambda request: asked.append(request.url))
         errors: list[str] = []
         tab.on("pageerror", lambda error: errors.append(str(error)))
         tab.goto(link)
         tab.wait_for_selector("#board svg.board .fixed-layer", state="attached")
+        tab.wait_for_selector("dialog#help[open] .help-text ol")  # a first visit: the guide, which the page holds
+        assert not [url for url in asked if "how-to-play" in url], asked
         close_help(tab, "desktop")
         deadline = time.monotonic() + 20
         while not ((state := answer(tab))["mine"] and state["found"] and state["found"]["reached"]):

@@ -28,12 +28,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, Response
+from markupsafe import Markup
 
 from tabletop.core.registry import list_games
 from tabletop.interfaces.web import boards as board_files
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.hub import Hub
-from tabletop.interfaces.web.language import STATIC, html_page
+from tabletop.interfaces.web.language import STATIC, html_page, page
 
 log = logging.getLogger("tabletop.web")
 
@@ -215,19 +216,27 @@ def bundle_at(address: str) -> Bundle | None:
     return next((found for game in list_games() if (found := game_bundle(game)).address == address), None)
 
 
+def guide(game: str) -> Markup | None:
+    """The board's "how to play" (its template, in the viewer's language), for the page to hold from the start: a
+    first visit opens it without fetching it, and the browser parses it with the page, not in a script's task."""
+    found = board_files.asset(game, board_files.HELP)
+    return Markup(page(found.parent, found.name)) if found is not None else None  # the board's own template
+
+
 def add_game_page(app: FastAPI, hub: Hub) -> None:
-    """The game's page (``static/game.html``) and its bundle."""
+    """The game's page (``static/game.html``, with the game's guide) and its bundle."""
     router = APIRouter(include_in_schema=False)
 
     @router.get("/game/{game_id}")
     async def game_page(game_id: str) -> Response:
         room = await hub.room(game_id)
+        text = guide(room.game.name)
         try:
             found = game_bundle(room.game.name)
         except BundleError:  # the table's own modules: a test bundles them, but the page still opens without
             log.exception("the game page's modules cannot be bundled: it loads them one by one")
-            return html_page("game.html", bundle=None, bundled_board=None)
-        return html_page("game.html", bundle=found.address, bundled_board=found.board)
+            return html_page("game.html", bundle=None, bundled_board=None, guide=text)
+        return html_page("game.html", bundle=found.address, bundled_board=found.board, guide=text)
 
     @router.get("/bundles/{name}")
     async def bundle_file(name: str) -> Response:

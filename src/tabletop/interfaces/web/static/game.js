@@ -6,7 +6,7 @@ import {list} from "/static/words.js";
 import {loadBoard} from "/static/boards/index.js";
 import {alertTurn} from "/static/table/alerts.js";
 import {announceUpdate} from "/static/table/announce.js";
-import {controls, listedChoices} from "/static/table/controls.js";
+import {controls, listedChoices, refreshLive} from "/static/table/controls.js";
 import {describeBoard, refreshWords, renderKey, showKey} from "/static/table/describe.js";
 import {renderEnd, reopenEnd} from "/static/table/ending.js";
 import {setupHelp} from "/static/table/help.js";
@@ -119,12 +119,20 @@ function connect() {
   };
 }
 
+/** Whether `log` begins with every entry of `shown`. */
+function continues(log, shown) {
+  if (log.length < shown.length) return false;
+  return shown.every((entry, i) => entry === log[i] || JSON.stringify(entry) === JSON.stringify(log[i]));
+}
+
 function receive(message) {
   for (const reply of message.replies || []) receive(reply);  // answers that came with a view
   if (message.type === "view") {
     if (message.log_from === t.log.length && !message.full) t.log.push(...message.log);
-    else {
-      t.log = message.log.slice();  // a whole log (first view, reconnection, undo): redraw the list
+    else if (message.log_from === 0 && continues(message.log, t.log)) {
+      t.log.push(...message.log.slice(t.log.length));  // a whole log that goes on from the one shown (the socket's
+    } else {                                            // first view repeats the page's): only its new lines
+      t.log = message.log.slice();  // another log (an undo rewrote it): redraw the list
       t.logShown = -1;
     }
     if (message.log.length) t.recent = message.log.slice(-2);
@@ -193,10 +201,14 @@ function keysHint(view) {
     tr(" moves between buttons.")];
 }
 
-/** The parts beside the table (on a phone, below it): players, the key, the log, settings, the keys. */
+/** The parts beside the table (on a phone, below it): players, the key, the log, settings, the keys. The key is drawn
+ * from what the board draws: it is drawn again only with the board (stage.js keeps `t.drawn`). */
 function renderAside(t) {
   renderSeats(t);
-  renderKey(t);
+  if (t.keyDrawn !== t.drawn) {
+    t.keyDrawn = t.drawn;
+    renderKey(t);
+  }
   renderLog(t, t.view.terminal);
   renderSettings(t);
   patch($("keys"), ...keysHint(t.view));
@@ -238,7 +250,7 @@ function ticking() {
     ticker = setInterval(() => {
       if (!t.view) return;
       renderStatus(t);
-      if (t.view.live) patch($("controls"), ...controls(t));
+      if (t.view.live) refreshLive(t);
       if (!(t.view.live?.phase === "running" || clockLeft(t) > 0 || t.board.busy?.(t.view))) {
         clearInterval(ticker);
         ticker = null;
@@ -325,7 +337,7 @@ async function main() {
   // the rest of the start-up in tasks of their own after the first drawing: on a slow phone each is short, and a
   // tap between them is answered at once (one long task would block the page from the first frame on)
   await nextTask();
-  setupHelp(data, early.help);
+  setupHelp(data);
   connect();
   await nextTask();
   setupChat({gameId, token, send: (message) => send(message), host: data.mine.some((s) => data.seats[s]?.host)});

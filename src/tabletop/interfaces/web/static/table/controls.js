@@ -3,6 +3,7 @@
 // odds) and the tools. On a phone this is the sheet under the board, so the answer is always on screen. Each
 // control is keyed, so it stays the same element (and keeps the focus) across updates.
 import {el} from "/static/common.js";
+import {patch} from "/static/morph.js";
 import {tray} from "/static/table/dice.js";
 import {tr, trn} from "/static/i18n.js";
 
@@ -83,4 +84,12 @@ export function controls(t) {
     view.hint ? el("p", {class: "hint", id: "hint"}, el("strong", {}, WORDS.odds), view.hint) : null,
     tools(t),
   ];
+}
+
+/** Ten times a second during a race only its panel changes (its countdown, the presses): the rest of the sheet is
+ * neither built again nor compared. */
+export function refreshLive(t) {
+  const panel = document.getElementById("live-panel");
+  if (panel && t.view.live && t.board.live) patch(panel, t.board.live(t.view, t.ctx, t.elapsed()));
+  else patch(document.getElementById("controls"), ...controls(t));
 }

@@ -1,28 +1,22 @@
-// "How to play": the game's own short guide (its board's how-to-play.html), shown on a player's first game
-// of it (once the board is on screen) and whenever asked for. It opens at its beginning, "Got it" in reach.
+// "How to play": the game's own short guide (its board's how-to-play.html, which the page holds from the start:
+// bundle.py), shown on a player's first game of it (once the board is on screen) and whenever asked for. It opens at
+// its beginning, "Got it" in reach.
 import {tr} from "/static/i18n.js";
 
 const SEEN = "tabletop.helped";
 
-/** `text`: the guide, if the page asked for it already (a promise of its HTML). */
-export function setupHelp(view, text = null) {
+export function setupHelp(view) {
   const button = document.getElementById("help-button");
   const dialog = document.getElementById("help");
-  if (!view.how_to || !dialog.showModal) {
-    button.hidden = true;  // shown from the start (no layout shift) for the boards that have a guide
+  if (!document.getElementById("help-text").childElementCount || !dialog.showModal) {
+    button.hidden = true;  // a board without a guide: the page hides the button from the start (no layout shift)
     return;
   }
-  let loaded = false;
+  document.getElementById("help-title").textContent = tr("How to play {game}", {game: view.title});
   // On a first visit the guide opens over the table as it loads: as a sheet (show()), not a modal dialog, whose
   // opening makes the whole page inert and restyles every element of it in the page's largest first task. Asked
   // for later ("How to play"), it is modal.
-  const open = async (sheet = false) => {
-    if (!loaded) {
-      const guide = text ? await text : await fetch(view.how_to).then((r) => (r.ok ? r.text() : ""));
-      document.getElementById("help-text").innerHTML = guide;
-      document.getElementById("help-title").textContent = tr("How to play {game}", {game: view.title});
-      loaded = true;
-    }
+  const open = (sheet = false) => {
     if (dialog.open) return;
     if (sheet) dialog.show();  // "Got it" has the focus (autofocus; Enter closes it); the text scrolls from its top
     else dialog.showModal();

@@ -17,15 +17,23 @@ function save(change) {
   document.body.classList.toggle("calm", local().calm);
 }
 
+let drawnFor = null;  // what the menu was drawn from: an update that changes neither leaves it as it is
+
 function toggle(id, label, checked, onchange, help) {
   return el("label", {class: "toggle", "data-key": id, for: id},
-    el("input", {type: "checkbox", id, checked, onchange: (e) => onchange(e.target.checked)}),
+    el("input", {type: "checkbox", id, checked, onchange: (e) => {
+      drawnFor = null;  // the next update draws the box from what was kept (a refused change unticks it)
+      onchange(e.target.checked);
+    }}),
     el("span", {}, label, help ? el("small", {class: "muted"}, help) : null));
 }
 
 export function renderSettings(t) {
   const mine = local();
   const prefs = t.view?.prefs;
+  const from = JSON.stringify([mine, prefs ?? null]);
+  if (from === drawnFor) return;
+  drawnFor = from;
   const notifyHelp = "Notification" in window ? tr("when it is your turn and this tab is hidden") : tr("not in this browser");
   patch(document.getElementById("settings-panel"),
     toggle("set-sound", tr("Sound"), mine.sound, (on) => save({sound: on}), tr("a chime when it is your turn")),

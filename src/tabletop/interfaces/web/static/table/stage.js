@@ -22,15 +22,20 @@ function overlayFor(t) {
   return handOff(t);
 }
 
-// What a view carries that a board never draws (the log, timestamps, the socket's bookkeeping): a view that differs
-// from the last one drawn only in these leaves the board as it is, not drawn again and compared node by node (the
-// socket's first view repeats the one the page was opened with: a second whole drawing of the board on every load).
+// What a view carries that a board never draws (the log, timestamps, the socket's bookkeeping, whether a seat's page
+// is connected: the players' list says it): a view that differs from the last one drawn only in these leaves the
+// board as it is, not drawn again and compared node by node (the socket's first view repeats the one the page was
+// opened with, but for the viewer's own seat, now connected: a second whole drawing of the board on every load).
 // A board whose own state changed asks to be drawn again (ctx.rerender, game.js).
 const UNDRAWN = new Set(["measured_at", "replies", "log", "log_lines", "history", "actions", "log_from",
-  "actions_from", "full", "wait"]);
+  "actions_from", "full", "wait", "log_size", "type"]);
+const UNDRAWN_OF_SEAT = new Set(["connected"]);
 
 function drawnFrom(view, hidden) {
-  const kept = function keep(key, value) { return this === view && UNDRAWN.has(key) ? undefined : value; };
+  const kept = function keep(key, value) {
+    if (this === view) return UNDRAWN.has(key) ? undefined : value;
+    return UNDRAWN_OF_SEAT.has(key) && view.seats?.includes(this) ? undefined : value;
+  };
   return `${hidden}|${JSON.stringify(view, kept)}`;
 }
 
