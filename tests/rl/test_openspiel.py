@@ -100,3 +100,32 @@ def test_a_wrong_action_changes_nothing() -> None:
     with pytest.raises(ValueError, match="cannot happen"):
         state.apply_action(10**6)
     assert str(state) == before and state.history() == []
+
+
+@pytest.mark.parametrize("name", installed_games())
+def test_observation_tensor_answered_in_python_is_pyspiels_own(name: str) -> None:
+    """``observation_tensor`` is answered in Python; pyspiel's C++ one (through ``VectorObserver``) gives the
+    same floats at every position of a random game, for each seat and for the current player, and both
+    refuse a player that is no seat."""
+    game = load(name, players=3 if game_class(name).info.max_players >= 3 else 2)
+    rng = np.random.RandomState(11)
+    state = game.new_initial_state()
+    while True:
+        for seat in range(game.num_players()):
+            ours = state.observation_tensor(seat)
+            assert isinstance(ours, list) and ours == pyspiel.State.observation_tensor(state, seat)
+        if state.current_player() >= 0:
+            assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+        else:
+            with pytest.raises(pyspiel.SpielError):
+                state.observation_tensor()
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    for wrong in (-1, game.num_players()):
+        with pytest.raises(pyspiel.SpielError):
+            state.observation_tensor(wrong)

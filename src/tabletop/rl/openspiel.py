@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -52,6 +53,7 @@ __all__ = ["load", "register_games", "short_name"]
 #: random play through OpenSpiel 0.27 of the engine's speed with 50,000, 0.35 with 4,096, in one run)
 _PREPARED_LIMIT = 4_096
 _CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
+_first = itemgetter(0)
 _TERMINAL_ID = int(pyspiel.PlayerId.TERMINAL)
 
 
@@ -130,9 +132,8 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
             # nodes): the integers are sorted alone, not as (integer, float) pairs
             outcomes = distribution.outcomes
             ints = self.encoding.chance_ints(outcomes)
-            floats = distribution.floats()
-            order = sorted(range(len(ints)), key=ints.__getitem__)
-            pairs = [(ints[k], floats[k]) for k in order]
+            pairs = list(zip(ints, distribution.floats(), strict=True))
+            pairs.sort(key=_first)  # stable, by integer (a pile's draws come in that order already)
             actions = dict(zip(ints, outcomes, strict=True))
             if len(self._prepared) >= _PREPARED_LIMIT:
                 self._prepared.clear()
@@ -215,6 +216,16 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def is_initial_state(self) -> bool:
         return not self._held.moves
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """pyspiel's ``ObservationTensor``: the seat's vector, as a list of floats. Answered in Python: pyspiel's
+        own crosses into C++, back into the observer (:class:`VectorObserver`) and out again number by number."""
+        held = self._held
+        seat = held.state.current_player() if player is None else player
+        if not 0 <= seat < held.game.tabletop.num_players:
+            raise _no_observer(seat, held.game.tabletop.num_players)
+        vector: list[float] = held.game.tabletop.observer.vector(held.state, seat).tolist()
+        return vector
+
     def _action_to_string(self, player: int, action: int) -> str:
         return self.os_game.encoding.action_text(action, chance=player == int(pyspiel.PlayerId.CHANCE))
 
@@ -229,6 +240,11 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return self.state.to_text()
+
+
+def _no_observer(player: int, players: int) -> pyspiel.SpielError:
+    """pyspiel's error for an observation asked of no seat (a chance or terminal node's own player included)."""
+    return pyspiel.SpielError(f"observation_tensor: player = {player}, not a seat from 0 to {players - 1}")
 
 
 class PlayerAction(NamedTuple):

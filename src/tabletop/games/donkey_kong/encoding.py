@@ -18,9 +18,10 @@ ones are counted by type, and the deck's order is never stored (R-K8).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING
 
-from tabletop.core.encoding import one_hot, relative_seat
+from tabletop.core.encoding import number_view
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
 from tabletop.games.donkey_kong.actions import CARD_VERBS
@@ -85,71 +86,100 @@ def layout(game: Game) -> Sequence[tuple[str, int]]:
     ]
 
 
+class _Tables:
+    """Where each field of the vector starts, and the dice faces' places (made once per game)."""
+
+    def __init__(self, game: DonkeyKongGame) -> None:
+        self.game = game
+        rules = game.rules
+        at: dict[str, int] = {}
+        start = 0
+        for name, size in layout(game):
+            at[name] = start
+            start += size
+        #: the fields' starts, in the order encode reads them
+        self.starts = tuple(at[name] for name in STARTS)
+        self.sizes = (game.num_players, rules.board.size, rules.types)
+        self.white = {face: k for k, face in enumerate(rules.white_faces)}
+        self.red = {face: k for k, face in enumerate(rules.red_faces)}
+
+
+STARTS = ("pawn", "barrel", "fireball", "reserve", "hand", "played", "deck", "white", "red", "contact", "exact",
+          "mover", "finisher", "turn")
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(game: DonkeyKongGame) -> _Tables:
+    found = _TABLES.get(id(game))
+    if found is None or found.game is not game:
+        found = _TABLES[id(game)] = _Tables(game)
+    return found
+
+
 def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
-    # Plain Python on the position's lists, writing only the non-zero numbers (``out`` is zeros): a vector
-    # is made at every decision of a learner. tests/rl/test_vector_digests.py holds the numbers.
+    # Plain Python on the position's lists, writing only the non-zero numbers (``out`` is zeros) through a
+    # memoryview (a float32 written there is the one NumPy writes, for less than half the cost): a vector is
+    # made at every decision of a learner. tests/rl/test_encoders_frozen.py checks every number against the
+    # encoder as it was before.
     s: DonkeyKongState = state  # type: ignore[assignment]
     game = _game(s.game)
     rules = game.rules
-    n, spaces, types = s.players, rules.board.size, rules.types
-    first = viewer if viewer is not None else 0  # seats from the viewer's on (seat_order)
-    i = 0
+    t = _tables(game)
+    (pawn_at, barrel_at, fireball_at, reserve_at, hand_at, played_at, deck_at, white_at, red_at, contact_at, exact_at,
+     mover_at, finisher_at, turn_at) = t.starts
+    n, spaces, types = t.sizes
+    v = number_view(out)
+    first = viewer if viewer is not None else 0  # seats from the viewer's on (seat_order, relative_seat)
     actor = s.current_player()
     if actor < 0:
         roller = s.in_contact[0] if s.in_contact else s.chance_roller()
         actor = roller if roller is not None else -1
-    one_hot(out, i, relative_seat(actor, viewer, n), n)
-    i += n
-    one_hot(out, i, int(s.stage), STAGES)
-    i += STAGES
+    if 0 <= actor < n:
+        v[(actor - first) % n] = 1.0
+    v[n + s.stage] = 1.0
     pawns = s.pawns
     for k in range(n):
         pawn = pawns[(first + k) % n]
         if 0 <= pawn < spaces:
-            out[i + k * spaces + pawn] = 1.0
-    i += n * spaces
+            v[pawn_at + k * spaces + pawn] = 1.0
     obstacles = s.obstacles
-    for kind, start in ((BARREL, i), (FIREBALL, i + spaces)):
+    for kind, start in ((BARREL, barrel_at), (FIREBALL, fireball_at)):
         space = -1
         for _ in range(obstacles.count(kind)):  # a few obstacles on many spaces: found by the list's own search
             space = obstacles.index(kind, space + 1)
-            out[start + space] = 1.0
-    i += 2 * spaces
-    out[i] = s.barrels_in_arm / rules.barrels
-    out[i + 1] = s.fireballs_at_oil_can / rules.fireballs if rules.fireballs else 0.0
-    i += 2
+            v[start + space] = 1.0
+    v[reserve_at] = s.barrels_in_arm / rules.barrels
+    v[reserve_at + 1] = s.fireballs_at_oil_can / rules.fireballs if rules.fireballs else 0.0
     counts = rules.card_counts
-    hands, played = s.hands, s.played
-    for k in range(n):
-        base = ((first + k) % n) * types
-        for t in range(types):
-            if hands[base + t]:
-                out[i + k * types + t] = hands[base + t] / counts[t]
-            if played[base + t]:
-                out[i + n * types + k * types + t] = played[base + t] / counts[t]
-    i += 2 * n * types
-    for t, left in enumerate(s.deck):
-        if left:
-            out[i + t] = left / counts[t]
-    i += types
-    if s.white_die in rules.white_rolls:
-        one_hot(out, i, rules.white_faces.index(s.white_die), len(rules.white_faces))
-    i += len(rules.white_faces)
-    if s.red_die in rules.red_rolls:
-        one_hot(out, i, rules.red_faces.index(s.red_die), len(rules.red_faces))
-    i += len(rules.red_faces)
-    for seat in s.in_contact:
-        out[i + relative_seat(seat, viewer, n)] = 1.0
-    i += n
-    out[i] = float(bool(s.in_contact) and s.landed_exactly)
-    i += 1
-    if s.mover_kind is BARREL or s.mover_kind is FIREBALL:
-        out[i + (0 if s.mover_kind is BARREL else 1)] = 1.0
-        one_hot(out, i + 2, s.mover_at, spaces)
-    i += 2 + spaces
-    one_hot(out, i, relative_seat(s.finisher, viewer, n), n)
-    i += n
-    out[i] = min(1.0, s.turn / game.turn_limit)
+    cut = first * types  # the cards of the seats from the viewer's on
+    for start, cards in ((hand_at, s.hands), (played_at, s.played)):
+        if any(cards):
+            turned = cards[cut:] + cards[:cut]
+            for j in compress(range(len(turned)), turned):
+                v[start + j] = turned[j] / counts[j % types]
+    deck = s.deck
+    for card in compress(range(types), deck):
+        v[deck_at + card] = deck[card] / counts[card]
+    face = t.white.get(s.white_die)
+    if face is not None:
+        v[white_at + face] = 1.0
+    face = t.red.get(s.red_die)
+    if face is not None:
+        v[red_at + face] = 1.0
+    in_contact = s.in_contact
+    if in_contact:
+        for seat in in_contact:
+            v[contact_at + ((seat - first) % n if 0 <= seat < n else -1)] = 1.0
+        v[exact_at] = float(s.landed_exactly)
+    mover = s.mover_kind
+    if mover is BARREL or mover is FIREBALL:
+        v[mover_at if mover is BARREL else mover_at + 1] = 1.0
+        if 0 <= s.mover_at < spaces:
+            v[mover_at + 2 + s.mover_at] = 1.0
+    finisher = s.finisher
+    if 0 <= finisher < n:
+        v[finisher_at + (finisher - first) % n] = 1.0
+    v[turn_at] = min(1.0, s.turn / game.turn_limit)
 
 
 def _game(game: Game) -> DonkeyKongGame:

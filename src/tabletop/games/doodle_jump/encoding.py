@@ -17,13 +17,14 @@ the unused dice and the roll to use; the turn. Nothing in Doodle Jump is hidden.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
+from itertools import combinations_with_replacement, compress
+from typing import TYPE_CHECKING, TypeVar
 
+from tabletop.core.encoding import number_view
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
-from tabletop.games.doodle_jump.actions import WORDS, Combo
-from tabletop.games.doodle_jump.phases import Phase
+from tabletop.games.doodle_jump.actions import WORDS, Combo, Roll
+from tabletop.games.doodle_jump.phases import DRAW_REPLACEMENT, SHIELD_CHOICE, SPRING_JUMP, Phase
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
 __all__ = ["actions", "chance_outcomes", "encode", "layout"]
 
 PHASES = len(Phase)
-#: the phases that interrupt another, to be resumed after them
-INTERRUPTED = frozenset((Phase.DRAW_REPLACEMENT, Phase.SPRING_JUMP, Phase.SHIELD_CHOICE))
 #: what a kept tile count is divided by (a seat rarely holds more than a few of one kind)
 KEPT_SCALE = 4.0
 
@@ -109,62 +108,137 @@ def layout(game: Game) -> Sequence[tuple[str, int]]:
 
 
 class _Tables:
-    """What every vector of a game shares, as arrays (made once per rules object), and the board blocks
-    made so far."""
+    """What every vector of a game shares (made once per rules object): where each field starts, the
+    float32 numbers the vector can hold, as numbers or as pieces of the vector's bytes, and the pieces
+    of the board met so far."""
 
     def __init__(self, game: DoodleJumpGame) -> None:
         import numpy as np  # an extra, needed only where vectors are built (tabletop.core.encoding)
 
         r = game.rules
         self.rules = r
-        self.pad_level = np.array(r.pad_level, np.intp)
-        self.pad_slot = np.array(r.pad_slot, np.float32)
-        self.pad_number = np.array(r.pad_number, np.float32) / max(r.pad_number)
-        self.tile_counts = np.array([max(c, 1) for c in r.tile_counts], np.float32)
-        self.has_tile = np.array([c > 0 for c in r.tile_counts])
+        self.n, self.pads, self.kinds, self.levels = r.players, len(r.pad_number), len(r.tile_kinds), r.levels
+        start, self.at = 0, {}
+        for name, size in layout(game):
+            self.at[name] = start
+            start += size
+        levels, f32 = self.levels, np.float32
+        # The board's fields, made of pieces of bytes: a level's pads are numbered one after the other
+        # (build_rules), so pad_row, pad_column and pad_top are each a level's piece after another's, and
+        # pad_tile a pad's piece after another's. Each number is made by the float32 operations that made
+        # it on the whole board at once (``rows / (levels - 1)`` on a float32 array, and so on).
+        spans = [(pads[0], pads[-1] + 1) if pads else (0, 0) for pads in r.level_pads]
+        if any(b - a != len(pads) for (a, b), pads in zip(spans, r.level_pads, strict=True)):
+            raise RuntimeError("the vector's board is made level by level: a level's pads must be numbered in a row")
+        rows = np.arange(-1, levels, dtype=f32)  # a level's row + 1, -1 while not stacked
+        row_values = np.where(rows >= 0, rows / (levels - 1), 0.0).astype(f32)
+        #: ``row_pieces[level][row + 1]``, ``top_pieces[level][row + 1]``: the level's pads' pad_row, pad_top
+        self.row_pieces = [[np.full(b - a, value, f32).tobytes() for value in row_values] for a, b in spans]
+        self.top_pieces = [[np.full(b - a, row == levels - 1, f32).tobytes() for row in range(-1, levels)]
+                           for a, b in spans]
+        slots = np.array(r.pad_slot, f32)
+        #: ``column_pieces[level][offset]``: the level's pads' pad_column once shifted by ``offset``
+        self.column_pieces: list[dict[int, bytes]] = [{} for _ in spans]
+        for offset in range(-r.max_offset, r.max_offset + 1):
+            columns = (slots + np.full(len(slots), offset, f32) + 1) / (r.columns + 1)
+            for level, (a, b) in enumerate(spans):
+                self.column_pieces[level][offset] = columns[a:b].tobytes()
+        self.number_piece = (np.array(r.pad_number, f32) / max(r.pad_number)).tobytes()
+        #: ``tile_pieces[kind + 1]``: a pad's pad_tile, one-hot (none: kind -1)
+        self.tile_pieces = [np.eye(self.kinds + 1, self.kinds, -1, f32)[k].tobytes() for k in range(self.kinds + 1)]
         self.faces = {v: k for k, v in enumerate(sorted(set(r.die_faces)))}
         self.symbols = {v: k for k, v in enumerate(dict.fromkeys(r.symbol_faces))}
         # box: each kind's count in the box as the float32 the vector holds (the division made in float32)
+        tile_counts = np.array([max(c, 1) for c in r.tile_counts], f32)
         self.box_values = [
-            [float(v) for v in np.arange(count + 1, dtype=np.float32) / self.tile_counts[kind]] if count else []
+            [float(v) for v in np.arange(count + 1, dtype=f32) / tile_counts[kind]] if count else []
             for kind, count in enumerate(r.tile_counts)
         ]
-        #: the board's block of the vector (pad_row .. pad_tile) by (rows, offsets, tiles): it changes only
-        #: when a level is stacked or shifted or a tile is placed or taken, far less often than a vector is made
-        self.blocks: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], NDArray[np.float32]] = {}
+        # a face shown by c dice: 1 / numbered_dice added c times to a float32 (NumPy adds a float to a float32
+        # in float32), so c * (1 / dice) rounded once could differ in the last bit
+        total = np.zeros(1, f32)
+        self.face_shares = [0.0]
+        for _ in range(r.numbered_dice):
+            total[0] += 1.0 / r.numbered_dice
+            self.face_shares.append(float(total[0]))
+        #: a Doodler's height by its level's row + 1: (row + 1) / levels
+        self.heights = [above / levels for above in range(levels + 1)]
+        # The board's part of the vector changes only when a level is stacked or shifted (the ramp: pad_row,
+        # pad_column, pad_number, pad_top) or a tile placed or taken (pad_tile), far less often than a vector
+        # is made: each is kept by its lists' contents, and the last one asked for beside the lists it answers
+        # (compared, not hashed), in one tuple (one assignment: threads cannot see half of it).
+        self.ramps: dict[tuple[int, ...], memoryview[float]] = {}
+        self.tiles: dict[tuple[int, ...], memoryview[float]] = {}
+        self.last_ramp: tuple[list[int], list[int], memoryview[float]] = ([], [], _floats(b""))
+        self.last_tiles: tuple[list[int], memoryview[float]] = ([], _floats(b""))
+        #: a roll's numbers in the vector (roll_faces, roll_symbol): (index, value) pairs, by the (interned) roll
+        self.rolls: dict[Roll, tuple[tuple[int, float], ...]] = {}
 
-    def board_block(self, s: DoodleJumpState) -> NDArray[np.float32]:
-        """pad_row, pad_column, pad_number, pad_top and pad_tile of ``s`` (made once per board, then kept)."""
-        key = (tuple(s.rows), tuple(s.offset), tuple(s.board))
-        block = self.blocks.get(key)
-        if block is None:
-            if len(self.blocks) >= BLOCKS_KEPT:
-                self.blocks.clear()
-            block = self.blocks[key] = self._board_block(s)
-        return block
+    def ramp(self, s: DoodleJumpState) -> memoryview[float]:
+        """pad_row, pad_column, pad_number and pad_top of ``s``, as float32 numbers."""
+        rows, offset = s.rows, s.offset
+        last = self.last_ramp
+        if rows == last[0] and offset == last[1]:
+            return last[2]
+        key = (*rows, *offset)
+        found = self.ramps.get(key)
+        if found is None:
+            levels = range(self.levels)
+            row_pieces, column_pieces, top_pieces = self.row_pieces, self.column_pieces, self.top_pieces
+            made = b"".join([
+                *[row_pieces[level][rows[level] + 1] for level in levels],
+                *[column_pieces[level][offset[level]] for level in levels],
+                self.number_piece,
+                *[top_pieces[level][rows[level] + 1] for level in levels],
+            ])
+            found = _kept(self.ramps, key, _floats(made))
+        self.last_ramp = (rows.copy(), offset.copy(), found)
+        return found
 
-    def _board_block(self, s: DoodleJumpState) -> NDArray[np.float32]:
-        import numpy as np
+    def tile_block(self, s: DoodleJumpState) -> memoryview[float]:
+        """pad_tile of ``s``, as float32 numbers."""
+        board = s.board
+        last = self.last_tiles
+        if board == last[0]:
+            return last[1]
+        key = tuple(board)
+        found = self.tiles.get(key)
+        if found is None:
+            pieces = self.tile_pieces
+            found = _kept(self.tiles, key, _floats(b"".join([pieces[kind + 1] for kind in board])))
+        self.last_tiles = (board.copy(), found)
+        return found
 
-        r = self.rules
-        pads, kinds, levels = len(r.pad_number), len(r.tile_kinds), r.levels
-        out = np.zeros(pads * (4 + kinds), np.float32)
-        rows = np.array(s.rows, np.float32)[self.pad_level]
-        stacked = rows >= 0
-        out[:pads] = np.where(stacked, rows / (levels - 1), 0.0)
-        offset = np.array(s.offset, np.float32)[self.pad_level]
-        out[pads : 2 * pads] = (self.pad_slot + offset + 1) / (r.columns + 1)
-        out[2 * pads : 3 * pads] = self.pad_number
-        out[3 * pads : 4 * pads] = rows == levels - 1
-        for p, kind in enumerate(s.board):
-            if kind >= 0:
-                out[4 * pads + p * kinds + kind] = 1.0
-        return out
+    def roll_values(self, roll: Roll) -> tuple[tuple[int, float], ...]:
+        """Where ``roll`` puts its numbers (how many dice show each face, the symbol's face) and what they are."""
+        found = self.rolls.get(roll)
+        if found is None:
+            at, faces, shares, numbers = self.at["roll_faces"], self.faces, self.face_shares, roll.numbers
+            made = tuple((at + faces[value], shares[numbers.count(value)]) for value in dict.fromkeys(numbers))
+            if roll.symbol:
+                made += ((self.at["roll_symbol"] + self.symbols[roll.symbol], 1.0),)
+            found = _kept(self.rolls, roll, made)
+        return found
 
 
-#: board blocks kept per rules object (a few kB each); past this many the cache starts again
-BLOCKS_KEPT = 4096
+#: pieces of the board (and rolls) kept per rules object (a few hundred bytes each); past this many a cache
+#: starts again
+KEPT = 4096
 _TABLES: dict[int, _Tables] = {}
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _kept(cache: dict[K, V], key: K, value: V) -> V:
+    if len(cache) >= KEPT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _floats(made: bytes) -> memoryview[float]:
+    """float32 numbers' bytes as a memoryview of them, to be copied into a vector's (:func:`number_view`)."""
+    return memoryview(made).cast("f")
 
 
 def _tables(game: DoodleJumpGame) -> _Tables:
@@ -175,65 +249,66 @@ def _tables(game: DoodleJumpGame) -> _Tables:
 
 
 def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
-    # Plain Python on the position's lists, writing only the non-zero numbers (``out`` is zeros), and
-    # the board's block copied whole: a vector is made at every decision of a learner, and NumPy's small
-    # operations cost more than the numbers they make. tests/rl/test_vector_digests.py holds the numbers.
+    # Plain Python on the position's lists, writing only the non-zero numbers (``out`` is zeros) through a
+    # memoryview (a float32 written there is the one NumPy writes, for less than half the cost), the board's
+    # block copied whole and the roll's numbers made once per roll: a vector is made at every decision of a
+    # learner, and NumPy's small operations cost more than the numbers they make.
+    # tests/rl/test_encoders_frozen.py checks every number against the encoder as it was before.
     s: DoodleJumpState = state  # type: ignore[assignment]
-    game = _game(s.game)
-    r, t = s.rules, _tables(game)
-    n, pads, kinds, levels = r.players, len(r.pad_number), len(r.tile_kinds), r.levels
+    game = s.config
+    t = _tables(game)
+    at = t.at
+    v = number_view(out)
+    n, kinds = t.n, t.kinds
     first = viewer if viewer is not None else 0
     mover = s.current_player()
     if mover < 0:
         roller = s.chance_roller()
         mover = roller if roller is not None else -1
     if 0 <= mover < n:  # to_move (relative_seat)
-        out[(mover - first) % n] = 1.0
-    i = n
+        v[(mover - first) % n] = 1.0
     phase = s.phase
-    out[i + int(phase)] = 1.0
-    if phase in INTERRUPTED:  # elsewhere the phase to resume is stale, and the position's text does not carry it
-        out[i + PHASES + int(s.resume)] = 1.0
-    i += 2 * PHASES
-    block = t.board_block(s)
-    out[i : i + len(block)] = block
-    i += len(block)
-    pos, rows, pad_level = s.pos, s.rows, r.pad_level
+    v[n + phase] = 1.0
+    if phase is DRAW_REPLACEMENT or phase is SPRING_JUMP or phase is SHIELD_CHOICE:
+        # the phases that interrupt another, to be resumed after them: elsewhere the phase to resume is
+        # stale, and the position's text does not carry it
+        v[n + PHASES + s.resume] = 1.0
+    block = t.ramp(s)
+    i = at["pad_row"]
+    v[i : i + len(block)] = block
+    block = t.tile_block(s)
+    i = at["pad_tile"]
+    v[i : i + len(block)] = block
+    pos, rows, pad_level, heights = s.pos, s.rows, t.rules.pad_level, t.heights
+    i, height = at["pad_doodler"], at["height"]
     for k in range(n):  # pad_doodler, height: seats from the viewer's on
         pad = pos[(first + k) % n]
         if pad >= 0:
-            out[i + pad * n + k] = 1.0
-            out[i + pads * n + k] = (rows[pad_level[pad]] + 1) / levels
-    i += pads * n + n
+            v[i + pad * n + k] = 1.0
+            v[height + k] = heights[rows[pad_level[pad]] + 1]
     cards = s.cards
-    for k in range(n):  # kept, by kind / KEPT_SCALE (a power of two: exact), at most 1
-        base = ((first + k) % n) * kinds
-        for kind in range(kinds):
-            count = cards[base + kind]
-            if count:
-                out[i + k * kinds + kind] = min(1.0, count / KEPT_SCALE)
-    i += n * kinds
-    box_values = t.box_values
-    for kind, count in enumerate(s.box):  # box
-        if count:
-            out[i + kind] = box_values[kind][count]
-    i += kinds
+    if any(cards):  # kept, by kind / KEPT_SCALE (a power of two: exact), at most 1; seats from the viewer's on
+        turned = cards[first * kinds :] + cards[: first * kinds]
+        i = at["kept"]
+        for j in compress(range(len(turned)), turned):
+            v[i + j] = min(1.0, turned[j] / KEPT_SCALE)
+    box, box_values = s.box, t.box_values
+    i = at["box"]
+    for kind in compress(range(kinds), box):
+        v[i + kind] = box_values[kind][box[kind]]
     numbered, symbol = s.dice_left()
-    out[i] = numbered / r.numbered_dice
-    out[i + 1] = float(symbol)
-    i += 2
-    faces, symbols = t.faces, t.symbols
+    i = at["dice"]
+    v[i] = numbered / t.rules.numbered_dice
+    v[i + 1] = float(symbol)
     roll = s.roll
     if roll is not None:
-        for value in roll.numbers:
-            out[i + faces[value]] += 1.0 / r.numbered_dice
-        if roll.symbol:
-            out[i + len(faces) + symbols[roll.symbol]] = 1.0
-    i += len(faces) + len(symbols)
-    if phase == Phase.DRAW_REPLACEMENT:
-        out[i] = float(s.spring_pending)
-        out[i + 1] = float(s.high_replacement)
-    out[i + 2] = min(1.0, s.turn_number() / game.turn_limit)
+        for index, value in t.roll_values(roll):
+            v[index] = value
+    i = at["flags"]
+    if phase is DRAW_REPLACEMENT:
+        v[i] = float(s.spring_pending)
+        v[i + 1] = float(s.high_replacement)
+    v[i + 2] = min(1.0, s.turn_number() / game.turn_limit)
 
 
 def _game(game: Game) -> DoodleJumpGame:

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.core.encoding import one_hot, relative_seat, seat_order
+from tabletop.core.encoding import number_view
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
 from tabletop.games.jumanji.actions import DRAWS, FAILED, FIRST, NO_RHINO, RHINO, ROLLS, SAVED
-from tabletop.games.jumanji.data import CENTRE
+from tabletop.games.jumanji.data import CENTRE, Board
 
 if TYPE_CHECKING:
     import numpy as np
@@ -68,35 +68,72 @@ def layout(game: Game) -> Sequence[tuple[str, int]]:
     ]
 
 
+class _Tables:
+    """What every vector of a board shares: each seat's progress and space kind by place, each card's number."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        #: ``progress[seat][place]``: place / the centre's place
+        self.progress = [[place / centre for place in range(centre + 1)] for centre in board.centre]
+        top = max(board.card_numbers)
+        self.card_values = [number / top for number in board.card_numbers]
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(board: Board) -> _Tables:
+    found = _TABLES.get(id(board))
+    if found is None or found.board is not board:
+        found = _TABLES[id(board)] = _Tables(board)
+    return found
+
+
 def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
+    # Written through a memoryview (a float32 written there is the one NumPy writes, for less than half the
+    # cost), with the divisions made once per board: a vector is made at every decision of a learner.
+    # tests/rl/test_encoders_frozen.py checks every number against the encoder as it was before.
     s: JumanjiState = state  # type: ignore[assignment]
     game = s.game
     board = game.board
+    t = _tables(board)
+    v = number_view(out)
     n = s.n
-    order = seat_order(viewer, n)
-    i = 0
-    roller = s.current_player() if s.current_player() >= 0 else s.chance_roller()
-    one_hot(out, i, relative_seat(roller if roller is not None else -1, viewer, n), n)
-    i += n
-    one_hot(out, i, s.phase, PHASES)
-    i += PHASES
-    for k, seat in enumerate(order):
-        out[i + k] = s.pos[seat] / board.centre[seat]
-        out[i + n + k * KINDS + board.kinds[seat][s.pos[seat]]] = 1.0
+    first = viewer if viewer is not None else 0  # seats from the viewer's on (seat_order, relative_seat)
+    roller = s.current_player()
+    if roller < 0:
+        rolling = s.chance_roller()
+        roller = rolling if rolling is not None else -1
+    if 0 <= roller < n:
+        v[(roller - first) % n] = 1.0
+    phase = s.phase
+    if 0 <= phase < PHASES:
+        v[n + phase] = 1.0
+    i = n + PHASES
+    pos, kinds, progress = s.pos, board.kinds, t.progress
+    for k in range(n):
+        seat = (first + k) % n
+        place = pos[seat]
+        v[i + k] = progress[seat][place]
+        v[i + n + k * KINDS + kinds[seat][place]] = 1.0
     i += n + n * KINDS
-    one_hot(out, i, relative_seat(s.rhino, viewer, n), n)
+    rhino = s.rhino
+    if 0 <= rhino < n:
+        v[i + (rhino - first) % n] = 1.0
     i += n
-    out[i] = len(s.grid) / board.grid_places
+    v[i] = len(s.grid) / board.grid_places
     if s.card >= 0:
-        out[i + 1] = board.card_numbers[s.card] / max(board.card_numbers)
-    if s.phase in (2, 3):  # DRAW, RESCUE: the card's space and the rescue so far (stale in other phases)
-        out[i + 2] = float(s.kind)
-        out[i + 3] = float(s.failed and s.phase == 3)
+        v[i + 1] = t.card_values[s.card]
+    if phase == 2 or phase == 3:  # DRAW, RESCUE: the card's space and the rescue so far (stale in other phases)
+        v[i + 2] = float(s.kind)
+        v[i + 3] = float(s.failed and phase == 3)
     i += 4
-    if s.phase in (3, 4):  # RESCUE, WAITING: someone other than the mover rolls
-        one_hot(out, i, relative_seat(s.actor, viewer, n), n)
+    if phase == 3 or phase == 4:  # RESCUE, WAITING: someone other than the mover rolls
+        actor = s.actor
+        if 0 <= actor < n:
+            v[i + (actor - first) % n] = 1.0
     i += n
-    out[i] = min(1.0, s.turn / game.turn_limit)
+    v[i] = min(1.0, s.turn / game.turn_limit)
 
 
 def _game(game: Game) -> JumanjiGame:
