@@ -253,10 +253,12 @@ class Store:
         """Must the writer checkpoint the write-ahead log (SQLite: the connections never do it by themselves)?"""
         return self.url.startswith("sqlite")
 
-    def checkpoint(self) -> None:
-        """Copy the write-ahead log's committed pages into the database (SQLite; PASSIVE: it waits for nobody)."""
+    def checkpoint(self) -> int:
+        """Copy the write-ahead log's committed pages into the database (SQLite; PASSIVE: it waits for nobody and
+        holds nobody back); the log's length in pages."""
         with self.engine.connect() as conn:  # its row read to the end: the statement ends here (sqlite_connections)
-            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
+            rows = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
+        return int(rows[0][1]) if rows else 0
 
     def revision(self) -> str | None:
         from alembic.runtime.migration import MigrationContext
