@@ -68,8 +68,10 @@ def test_full_collections_stay_as_rare_as_before() -> None:
 
 
 def largest_collections(thresholds: tuple[int, ...], tick_every: int | None) -> tuple[int, int]:
-    """The churn of :func:`largest_young_generation`, with a :class:`collector.Clock` ticking every ``tick_every``
-    steps (``None``: no clock): the most objects a generation-0 and a generation-1 collection examined."""
+    """The churn of :func:`largest_young_generation`, but with a log line every tenth step only (in a server most
+    of what is made replaces something: the count hardly moves), and a :class:`collector.Clock` ticking every
+    ``tick_every`` steps (``None``: no clock): the most objects a generation-0 and a generation-1 collection
+    examined."""
     rng = random.Random(1)
     positions = [[[0] * 8 for _ in range(4)] for _ in range(ROOMS)]
     logs: list[list[tuple[str, list[int]]]] = [[] for _ in range(ROOMS)]
@@ -88,7 +90,8 @@ def largest_collections(thresholds: tuple[int, ...], tick_every: int | None) -> 
         for step in range(STEPS):
             room = rng.randrange(ROOMS)
             positions[room] = [list(part) for part in positions[room]]
-            logs[room].append(("a line", [room]))
+            if step % 10 == 0:
+                logs[room].append(("a line", [room]))
             if tick_every is not None and step % tick_every == 0:
                 clock.tick()
     finally:
@@ -98,14 +101,16 @@ def largest_collections(thresholds: tuple[int, ...], tick_every: int | None) -> 
 
 def test_young_collections_on_a_clock_walk_a_small_part_of_what_thresholds_let_them(
         thresholds_restored: None) -> None:
-    # 500 steps stand for the clock's 50 ms: the pauses follow the clock, not the count
-    young, middle = largest_collections(collector.THRESHOLDS, None)
+    # 500 steps stand for the clock's 50 ms: the pauses follow the clock, not the count; even a middle collection
+    # on the clock walks fewer objects than a young one did without it (and that young one's middle collections,
+    # ten times rarer, walk some ten times more)
+    young, _middle = largest_collections(collector.THRESHOLDS, None)
     clocked_young, clocked_middle = largest_collections(collector.CLOCKED_THRESHOLDS, 500)
-    assert clocked_young * 2 < young and clocked_middle * 3 < middle, (young, middle, clocked_young, clocked_middle)
+    assert clocked_young * 3 < young and clocked_middle < young, (young, clocked_young, clocked_middle)
 
 
 def test_the_clock_collects_everything_after_as_many_allocations_as_before(thresholds_restored: None) -> None:
-    assert collector.FULL_AFTER == collector.THRESHOLDS[0] * collector.THRESHOLDS[1] * collector.THRESHOLDS[2]
+    assert collector.THRESHOLDS[0] * collector.THRESHOLDS[1] * collector.THRESHOLDS[2] == collector.FULL_AFTER
     assert collector.CLOCKED_THRESHOLDS[2] * collector.THRESHOLDS[0] * collector.THRESHOLDS[1] > 100 * \
         collector.FULL_AFTER  # CPython's own full collection is out of reach: the clock's count decides
     clock = collector.Clock()

@@ -97,9 +97,10 @@ def test_the_writers_checkpoints_keep_the_log_small(store: Store, tmp_path: Path
     wal = tmp_path / "games.db-wal"
     assert writer.appended == 3000 and writer.checkpoints > 10
     assert threads and all(name.startswith("tabletop-db") for name in threads), threads  # never the loop's
-    # 3,000 actions written without checkpoints fill a log of well over a megabyte: each checkpoint lets the next
-    # transaction start the log over, so it stays at a few transactions' pages
-    assert wal.stat().st_size < 512 * 1024, wal.stat().st_size
+    # 3,000 actions written without checkpoints fill a log of 7.6 MB: once the log is past CATCH_UP_PAGES, a
+    # checkpoint holding the writes lets the next transaction start it over, so it stays at some dozens of pages
+    # (what the checkpoints beside the writes let it grow by meanwhile)
+    assert wal.stat().st_size < 2 * 1024 * 1024, wal.stat().st_size
     assert sum(len(store.load(g).actions) for g in ids_of(store)) == 3000  # type: ignore[union-attr]
 
 
