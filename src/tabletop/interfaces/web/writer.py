@@ -24,8 +24,8 @@ But the log starts over from its beginning only when a transaction begins with e
 copied, which a write during the checkpoint prevents; so once the log has grown past
 :data:`CATCH_UP_PAGES`, the next checkpoint holds the writes back until it has caught up (the
 actions accepted meanwhile wait and go in the next transaction), and the log starts over. That is
-a checkpoint holding the acks every few seconds instead of every second, each no longer than
-before (the passive ones copied most of the log already). A checkpoint only moves committed
+a checkpoint holding the acks once the log is that long instead of every second, copying only what
+the passive ones left. A checkpoint only moves committed
 pages: a commit is as durable as before (``benchmarks/web/commits.py``).
 """
 
@@ -50,7 +50,7 @@ BATCH = 500
 #: on SQLite, the least seconds between two checkpoints of the write-ahead log (run on the writer's thread)
 CHECKPOINT_SECONDS = 1.0
 #: on SQLite, the write-ahead log's length (pages) past which a checkpoint holds the writes back until it has
-#: caught up, so the log starts over (32 MB of 4 KiB pages: some 8 s of a thousand games' writes)
+#: caught up, so the log starts over (32 MB of 4 KiB pages)
 CATCH_UP_PAGES = 8192
 
 
@@ -65,7 +65,7 @@ class Writer:
         self._pending: list[tuple[Append, asyncio.Future[None]]] = []
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
-        #: held by every write in the loop and by a checkpoint of the log (SQLite), so they never run at once
+        #: held by every write in the loop and by a checkpoint that holds the writes back (SQLite)
         self._disk = asyncio.Lock()
         self._checkpointed = 0.0
         self._checkpointing: asyncio.Task[None] | None = None
