@@ -36,95 +36,20 @@ app is built and before it serves:
   until the objects promoted since the last one are a quarter of those it kept). Cycles that die
   meanwhile wait that long.
 
-**Young collections on a clock.** Even at 700, a young pause covers however long the count takes to
-pass it: at a thousand games a generation-0 collection came every 0.6 s and lasted 18 ms on average,
-a generation-1 one every 6 s, 72 ms on average and up to 178 ms (issue 22, 13:37 UTC, quiet machine).
-At 89% of a core each such stop holds every request behind it, and the backlog takes several times the
-pause to drain: those pauses were the p99. So :func:`tune` also starts a :class:`Clock` on a thread of
-its own that collects generation 0 every :data:`YOUNG_SECONDS` and generation 1 every
-:data:`MIDDLE_EVERY` of those: a pause covers 50 ms (or 200 ms) of traffic, whatever the count says.
-Each object is still walked once young and once in the middle generation, so the collector's CPU
-is about the same; only its stops are shorter. A full collection comes after the same 7 million
-allocations as before (700 x 10 x 1,000, counted by the clock: :data:`FULL_AFTER`), and the
-automatic full collection is put out of reach (the clock's middle collections would otherwise count
-it up every 200 ms).
-
 Tests and programs that embed the app keep CPython's defaults: only ``tabletop serve`` calls it.
 """
 
 from __future__ import annotations
 
 import gc
-import threading
 
 #: the collector's thresholds while serving (generations 0, 1 and 2; see the module's docstring)
 THRESHOLDS = (700, 10, 1_000)
-#: while serving: a young collection every this many seconds, a middle one every this many young ones
-YOUNG_SECONDS = 0.05
-MIDDLE_EVERY = 4
-#: ... and a full one after this many allocations (net of deallocations, as CPython counts them)
-FULL_AFTER = THRESHOLDS[0] * THRESHOLDS[1] * THRESHOLDS[2]
-#: the full collection's threshold while the clock runs: the clock starts full collections, not CPython
-CLOCKED_THRESHOLDS = (THRESHOLDS[0], THRESHOLDS[1], 1_000_000_000)
 
 
-class Clock:
-    """Collects the young generations at a steady pace (see the module's docstring): :meth:`tick` each
-    :data:`YOUNG_SECONDS`, on a thread of its own once :meth:`start` ed."""
-
-    def __init__(self) -> None:
-        self.ticks = 0
-        #: allocations (net) since the last full collection, as the clock saw them
-        self.allocated = 0
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-
-    def tick(self) -> int:
-        """One collection: generation 0, 1 every :data:`MIDDLE_EVERY` ticks, 2 after :data:`FULL_AFTER`
-        allocations; the generation collected."""
-        self.ticks += 1
-        self.allocated += gc.get_count()[0]
-        generation = 1 if self.ticks % MIDDLE_EVERY == 0 else 0
-        if self.allocated >= FULL_AFTER:
-            generation, self.allocated = 2, 0
-        gc.collect(generation)
-        return generation
-
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="tabletop-gc", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        while not self._stop.wait(YOUNG_SECONDS):
-            self.tick()
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join()
-
-
-#: the clock :func:`tune` started, if any
-running: Clock | None = None
-
-
-def tune(clock: bool = True) -> int:
-    """Freeze what is alive now (after one last full collection), set the thresholds and start the :class:`Clock`
-    (``clock``); the objects frozen."""
-    global running
-    stop()
+def tune() -> int:
+    """Freeze what is alive now (after one last full collection) and set the thresholds; the objects frozen."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*(CLOCKED_THRESHOLDS if clock else THRESHOLDS))
-    if clock:
-        running = Clock()
-        running.start()
+    gc.set_threshold(*THRESHOLDS)
     return gc.get_freeze_count()
-
-
-def stop() -> None:
-    """Stop the clock :func:`tune` started (the thresholds stay as they are)."""
-    global running
-    if running is not None:
-        running.stop()
-        running = None
