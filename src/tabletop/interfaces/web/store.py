@@ -255,10 +255,8 @@ class Store:
 
     def checkpoint(self) -> int:
         """Copy the write-ahead log's committed pages into the database (SQLite; PASSIVE: it waits for nobody and
-        holds nobody back); the log's length in pages."""
-        with self.engine.connect() as conn:  # its row read to the end: the statement ends here (sqlite_connections)
-            rows = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
-        return int(rows[0][1]) if rows else 0
+        holds nobody back); the log's length in pages (:func:`.sqlite_connections.checkpoint`)."""
+        return sqlite_connections.checkpoint(self.engine)
 
     def revision(self) -> str | None:
         from alembic.runtime.migration import MigrationContext
@@ -268,6 +266,7 @@ class Store:
             return current
 
     def close(self) -> None:
+        sqlite_connections.close_checkpointer(self.engine)
         self.engine.dispose()
 
     # -- games ---------------------------------------------------------------------------
