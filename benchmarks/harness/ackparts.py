@@ -14,7 +14,8 @@ each answered ``act`` and ``press``, milliseconds from the moment its message wa
 - ``send``: the frame handed to the socket.
 
 The writer's transactions and checkpoints are written too (``write``: start, wall ms, the loop thread's CPU ms,
-rows; ``checkpoint``: start, wall ms), so a slow request can be laid beside what ran meanwhile. What
+rows; ``checkpoint``: start, wall ms, whether it held the writes back), so a slow request can be laid beside
+what ran meanwhile. What
 is not here is the wait before the server reads a message (the loop's lateness, which ``memprobe``'s
 ``lag`` measures) and the load client's own (``Totals.lag``).
 """
@@ -94,12 +95,13 @@ def install(out: str, every: float = 5.0) -> None:
     writer.Writer._write = timed_write  # type: ignore[method-assign]
     checkpoint = writer.Writer._checkpoint
 
-    async def timed_checkpoint(self: Any) -> None:
+    async def timed_checkpoint(self: Any, *args: Any, **kwargs: Any) -> None:
         began, before = _clock(), self.checkpoints
-        await checkpoint(self)
+        await checkpoint(self, *args, **kwargs)
         if self.checkpoints != before:
             took = _clock() - began
-            writes.append(["checkpoint", round(time.time() - took, 3), round(took * 1e3, 2)])
+            held = bool(kwargs.get("hold", args[0] if args else True))  # (older code: every one held the writes)
+            writes.append(["checkpoint", round(time.time() - took, 3), round(took * 1e3, 2), held])
 
     writer.Writer._checkpoint = timed_checkpoint  # type: ignore[method-assign]
     reply = connections.Connection.reply
@@ -168,7 +170,8 @@ def summary(out: Path, measured_from: float) -> list[str]:
     except FileNotFoundError:
         return []
     requests = [x for x in lines if isinstance(x, dict) and x["at"] >= measured_from]
-    checkpoints = [x for x in lines if isinstance(x, list) and x[0] == "checkpoint" and x[1] >= measured_from]
+    every = [x for x in lines if isinstance(x, list) and x[0] == "checkpoint" and x[1] >= measured_from]
+    checkpoints = [x[:3] for x in every if len(x) < 4 or x[3]]  # those that held the writes back
     printed = []
     for kind in ("Act", "Press"):
         ones = [x for x in requests if x["kind"] == kind and ("store" in x or kind != "Act")]
@@ -190,10 +193,12 @@ def summary(out: Path, measured_from: float) -> list[str]:
             during_slow, during_all = _overlapping(slow, checkpoints), _overlapping(ones, checkpoints)
             printed.append(f"  {kind.lower()} requests under way during a checkpoint: {during_slow:.0%} of the "
                            f"slowest 1%, {during_all:.0%} of all")
-    if checkpoints:
-        walls = sorted(x[2] for x in checkpoints)
-        printed.append(f"checkpoints of the write-ahead log (writes wait meanwhile): {len(walls)}, p50 "
-                       f"{walls[len(walls) // 2]:.1f} ms, longest {walls[-1]:.1f} ms")
+    for held, ones in ((True, checkpoints), (False, [x for x in every if len(x) >= 4 and not x[3]])):
+        if ones:
+            walls = sorted(x[2] for x in ones)
+            printed.append(f"checkpoints of the write-ahead log "
+                           f"({'writes wait meanwhile' if held else 'beside the writes'}): {len(walls)}, p50 "
+                           f"{walls[len(walls) // 2]:.1f} ms, longest {walls[-1]:.1f} ms")
     return printed
 
 

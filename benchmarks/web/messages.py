@@ -5,9 +5,9 @@ this is a large part of the server's time (py-spy: about a third, before issue 2
 The script plays ``--games`` random games of each real game through a room of the app (two
 people's seats, so the server moves nothing by itself; each action committed through
 ``Room.commit``, as the server commits its own moves), and after each action builds the
-message of one seated viewer (``Audience.message_for``), timing it in CPU time of this
-process (a busy machine does not inflate it). ``--src`` runs another checkout's code (the
-figures before a change), in a child process.
+message of one seated viewer (``Audience.message_for``), and with ``--spectators N`` those of N
+spectators too, timing them in CPU time of this process (a busy machine does not inflate it).
+``--src`` runs another checkout's code (the figures before a change), in a child process.
 
     .venv/bin/python benchmarks/web/messages.py --games 5
     .venv/bin/python benchmarks/web/messages.py --games 5 --src ../old/src
@@ -31,8 +31,9 @@ GAMES = ("jumanji", "doodle-jump", "donkey-kong")
 PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
 
-def measure(games: int, seed: int) -> dict[str, tuple[int, float, float]]:
-    """Per game: (messages, CPU microseconds per message, bytes per message)."""
+def measure(games: int, seed: int, spectators: int = 0) -> dict[str, tuple[int, float, float]]:
+    """Per game: (actions, CPU microseconds per action for the seated viewer's message and ``spectators``
+    spectators' ones, bytes of the seated viewer's message)."""
     from fastapi.testclient import TestClient
 
     from tabletop.core.state import CHANCE
@@ -54,6 +55,9 @@ def measure(games: int, seed: int) -> dict[str, tuple[int, float, float]]:
                 token = created["seats"][0]["link"].split("token=", 1)[1]
                 conn = Connection(hand=room.hand_for_token(token), send=None)  # type: ignore[arg-type]
                 conn.log_seen = conn.n_seen = 0
+                watchers = [Connection(hand=(), send=None) for _ in range(spectators)]  # type: ignore[arg-type]
+                for watcher in watchers:
+                    watcher.log_seen = watcher.n_seen = 0
                 while not room.state.is_terminal():
                     state = room.state
                     mover = state.current_player()
@@ -65,6 +69,8 @@ def measure(games: int, seed: int) -> dict[str, tuple[int, float, float]]:
                     client.portal.call(room.commit, action, max(mover, -1))  # type: ignore[union-attr]
                     started = time.process_time()
                     message = room.audience.message_for(conn)
+                    for watcher in watchers:
+                        room.audience.message_for(watcher)
                     cpu += time.process_time() - started
                     count += 1
                     size += len(message)
@@ -76,6 +82,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=5, help="random games of each game (default 5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--spectators", type=int, default=0, help="spectators also sent a message after each "
+                        "action (timed with the seated viewer's: the CPU an action costs the room's viewers)")
     parser.add_argument("--src", help="run another checkout's code (its src directory)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -83,10 +91,11 @@ def main() -> None:
         rerun_with(args.src, __file__)
     import tabletop
 
-    print(f"messages of one seated viewer, {args.games} random games each ({Path(tabletop.__file__).parent}); "
-          f"{time.strftime('%H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}")
-    for name, (count, micros, size) in measure(args.games, args.seed).items():
-        print(f"{name:12} {count:6} messages  {micros:7.0f} us CPU each  {size:6.0f} bytes each")
+    print(f"messages of one seated viewer and {args.spectators} spectators, {args.games} random games each "
+          f"({Path(tabletop.__file__).parent}); {time.strftime('%H:%M UTC', time.gmtime())}, load average "
+          f"{os.getloadavg()[0]:.1f}")
+    for name, (count, micros, size) in measure(args.games, args.seed, args.spectators).items():
+        print(f"{name:12} {count:6} actions  {micros:7.0f} us CPU each  {size:6.0f} bytes a seated viewer's message")
 
 
 if __name__ == "__main__":

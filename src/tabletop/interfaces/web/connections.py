@@ -4,9 +4,12 @@ Views are built when they are sent, not when the game changes: a viewer that is 
 gets one message with everything new since its last one (the log and the actions as
 deltas from what it has seen), so a burst of moves costs one frame, and a slow viewer
 never holds up the room. The part of a view that is the same for every viewer is built
-and encoded once per change (:meth:`Audience.changed` forgets it). Messages are encoded with orjson:
-a view is built and sent for every action of every game, and the standard library's encoder took
-as long as building the view.
+and encoded once per change and language (:meth:`Audience.changed` forgets it), and so is each
+viewer's own part, for all the viewers it would be the same for: the same seats (a spectator's,
+none), the same language, the same log and actions sent before. Two spectators, or a person's
+phone and laptop, share one; a seat's part is never another seat's (its key is the seats).
+Messages are encoded with orjson: a view is built and sent for every action of every game, and
+the standard library's encoder took as long as building the view.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ if TYPE_CHECKING:
 POLICY = 1008
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: dict[str, Any] | list[Any]) -> str:
     """A message as compact JSON text (keys that are not strings, such as seat numbers, become strings).
 
     >>> encode({"type": "ack", "id": 3, "seats": {0: "Ann"}})
@@ -88,10 +91,11 @@ class Connection:
     async def pump(self, audience: Audience) -> None:
         """Send this viewer what is new, until the connection closes."""
         while True:
+            # no extra turns of the loop before building (it once waited two, for "a move and the dice it
+            # triggers" to land together: they never did, the dice come after a pause and a commit of their
+            # own, but every ack waited two turns of a busy loop); changes made while a frame leaves still go
+            # together in the next one
             await self.wake.wait()
-            # let changes queued in the same instant land first (a move and the dice it triggers: one frame)
-            await asyncio.sleep(0)
-            await asyncio.sleep(0)
             self.wake.clear()
             if self.closed:
                 return
@@ -121,6 +125,9 @@ class Audience:
         self._connections: set[Connection] = set()
         #: the view's common part, encoded once per language; forgotten at every change
         self._shared: dict[str, str] = {}
+        #: a viewer's own part (without its answers), encoded once for every viewer with the same
+        #: (language, seats, log sent, actions sent, whole or not); forgotten at every change
+        self._personal: dict[tuple[str, Hand, int, int, bool], str] = {}
 
     def __len__(self) -> int:
         return len(self._connections)
@@ -138,6 +145,7 @@ class Audience:
     def changed(self) -> None:
         """The room changed: every connection is sent a new view (each only what its seats may see)."""
         self._shared = {}
+        self._personal = {}
         for conn in self._connections:
             conn.changed()
 
@@ -154,18 +162,25 @@ class Audience:
     def message_for(self, conn: Connection) -> str:
         """The view for ``conn`` now, with what is new since its last one, as JSON text."""
         room = self._room
-        with using(conn.language):
-            shared = self._shared.get(conn.language)
-            if shared is None:  # the common part is encoded once per change and language
-                shared = self._shared[conn.language] = encode(views.shared_view(room))
-            full = conn.log_seen < 0
-            personal = views.personal_view(room, conn.hand, log_from=max(conn.log_seen, 0),
-                                           actions_from=max(conn.n_seen, 0), with_board=full)
-        personal["type"] = "view"
-        personal["full"] = full
-        if conn.replies:
-            personal["replies"] = list(conn.replies)
+        full = conn.log_seen < 0
+        log_from, actions_from = max(conn.log_seen, 0), max(conn.n_seen, 0)
+        key = (conn.language, conn.hand, log_from, actions_from, full)
+        shared, personal = self._shared.get(conn.language), self._personal.get(key)
+        if shared is None or personal is None:
+            with using(conn.language):
+                if shared is None:  # the common part is encoded once per change and language
+                    shared = self._shared[conn.language] = encode(views.shared_view(room))
+                if personal is None:  # and a viewer's own part once for all who would be sent the same
+                    view = views.personal_view(room, conn.hand, log_from=log_from, actions_from=actions_from,
+                                               with_board=full)
+                    view["type"] = "view"
+                    view["full"] = full
+                    personal = self._personal[key] = encode(view)
         conn.log_seen = len(room.log_lines)
         conn.n_seen = len(room.actors)
-        # the seat's own fields after the shared ones (a seat's private state dict overrides the shared one)
-        return shared[:-1] + "," + encode(personal)[1:]
+        # the seat's own fields after the shared ones (a seat's private state dict overrides the shared one), then
+        # the viewer's answers
+        text = shared[:-1] + "," + personal[1:]
+        if conn.replies:
+            text = text[:-1] + ',"replies":' + encode(list(conn.replies)) + "}"
+        return text

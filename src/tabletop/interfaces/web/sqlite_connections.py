@@ -1,8 +1,9 @@
 """The store's SQLite connections: their settings, and no statement outliving its checkout.
 
 The engine keeps its connections in SQLAlchemy's ``QueuePool`` (the default for a file database): a
-connection is checked out by one thread at a time (the event loop's writes, the writer's checkpoints,
-the reads of ``asyncio.to_thread``), and goes back to the pool for the next one.
+connection is checked out by one thread at a time (the event loop's writes, the reads of
+``asyncio.to_thread``), and goes back to the pool for the next one. The writer's checkpoints use a
+connection of their own, outside the pool (:func:`checkpoint`).
 
 A statement that has returned a row but was not stepped to its end stays *in progress* on its
 connection until its cursor is closed or freed. Python's ``sqlite3`` no longer resets statements on
@@ -68,3 +69,30 @@ def _close_cursors(dbapi_connection: Any, record: Any) -> None:
         if cursor is not None:  # still alive: someone holds it, maybe with its statement in progress
             with contextlib.suppress(sqlite3.ProgrammingError):  # its connection closed meanwhile
                 cursor.close()  # a closed cursor's close does nothing
+
+
+#: each engine's connection for checkpoints (outside its pool; see :func:`checkpoint`)
+_checkpointers: weakref.WeakKeyDictionary[Engine, sqlite3.Connection] = weakref.WeakKeyDictionary()
+
+
+def checkpoint(engine: Engine) -> int:
+    """A passive checkpoint of the engine's write-ahead log; the log's length in pages.
+
+    It runs on a connection of its own, outside the pool, in one call into SQLite (which lets go of the
+    interpreter lock meanwhile): beside the event loop's writes (writer.py), a checkpoint through a pooled
+    connection takes the lock back at each of SQLAlchemy's steps and hands it to and fro with the loop. Its
+    row is read to the end, so its statement ends here.
+    """
+    conn = _checkpointers.get(engine)
+    if conn is None:
+        conn = sqlite3.connect(engine.url.database or ":memory:", check_same_thread=False, isolation_level=None)
+        conn.execute("PRAGMA busy_timeout=10000").fetchall()
+        _checkpointers[engine] = conn
+    rows = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+    return int(rows[0][1]) if rows else 0
+
+
+def close_checkpointer(engine: Engine) -> None:
+    conn = _checkpointers.pop(engine, None)
+    if conn is not None:
+        conn.close()

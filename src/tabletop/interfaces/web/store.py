@@ -253,10 +253,10 @@ class Store:
         """Must the writer checkpoint the write-ahead log (SQLite: the connections never do it by themselves)?"""
         return self.url.startswith("sqlite")
 
-    def checkpoint(self) -> None:
-        """Copy the write-ahead log's committed pages into the database (SQLite; PASSIVE: it waits for nobody)."""
-        with self.engine.connect() as conn:  # its row read to the end: the statement ends here (sqlite_connections)
-            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
+    def checkpoint(self) -> int:
+        """Copy the write-ahead log's committed pages into the database (SQLite; PASSIVE: it waits for nobody and
+        holds nobody back); the log's length in pages (:func:`.sqlite_connections.checkpoint`)."""
+        return sqlite_connections.checkpoint(self.engine)
 
     def revision(self) -> str | None:
         from alembic.runtime.migration import MigrationContext
@@ -266,6 +266,7 @@ class Store:
             return current
 
     def close(self) -> None:
+        sqlite_connections.close_checkpointer(self.engine)
         self.engine.dispose()
 
     # -- games ---------------------------------------------------------------------------
