@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import operator
 import re
+import threading
 from collections.abc import Sequence
 
 from tabletop.games.donkey_kong.actions import Route
@@ -30,6 +31,11 @@ from tabletop.games.donkey_kong.routes import Step, find_routes, pawn_steps
 OIL_NAME = "OIL"
 START_NAME = "START"
 _SPACE = re.compile(r"^([A-Z])([0-9]{1,2})$")
+
+
+#: routes compare by identity, and a game (with its board) is shared by the threads that rebuild rooms or think for
+#: bots: a route met for the first time is built under this lock, once, then read without it
+_BUILDING = threading.Lock()
 
 
 class BoardError(ValueError):
@@ -315,10 +321,13 @@ class Board:
         key = (start, count)
         found = self._routes.get(key)
         if found is None:
-            paths = find_routes(self.pawn_steps, self.finish, start, count)
-            routes = tuple(Route(p, "move " + ">".join(self.names[s] for s in p)) for p in paths)
-            ends = {route.path[-1] for route in routes}
-            found = self._routes[key] = (routes, len(ends) < len(routes))
+            with _BUILDING:
+                found = self._routes.get(key)
+                if found is None:
+                    paths = find_routes(self.pawn_steps, self.finish, start, count)
+                    routes = tuple(Route(p, "move " + ">".join(self.names[s] for s in p)) for p in paths)
+                    ends = {route.path[-1] for route in routes}
+                    found = self._routes[key] = (routes, len(ends) < len(routes))
         return found
 
     def space(self, name: str) -> int:

@@ -25,6 +25,7 @@ Every action's ``str()`` is its notation:
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -175,6 +176,12 @@ def _dice_text(dice: tuple[int, ...], dots: int) -> str:
     return "+".join(parts)
 
 
+#: actions compare by identity, and a game (with its table) is shared by the threads that rebuild rooms or think
+#: for bots: what a table meets for the first time is built under this lock, once, then read without it (one lock
+#: for every table, so tables still pickle; it is taken only on a miss)
+_BUILDING = threading.RLock()
+
+
 class ActionTable:
     """Every action of one game configuration, built once, plus the roll distributions."""
 
@@ -237,9 +244,12 @@ class ActionTable:
         key = (pad, combo)
         action = self._jumps.get(key)
         if action is None:
-            dice, dots = combo
-            text = f"jump {self.rules.pad_names[pad]} = {_dice_text(dice, dots)}"
-            action = self._jumps[key] = Jump(pad, dice, dots, text)
+            with _BUILDING:
+                action = self._jumps.get(key)
+                if action is None:
+                    dice, dots = combo
+                    text = f"jump {self.rules.pad_names[pad]} = {_dice_text(dice, dots)}"
+                    action = self._jumps[key] = Jump(pad, dice, dots, text)
         return action
 
     def roll_jumps(self, roll: Roll, symbol: bool) -> tuple[tuple[Jump, ...], ...]:
@@ -252,18 +262,24 @@ class ActionTable:
         by_pad = by_roll.get(roll)
         if by_pad is None:
             face = roll.symbol if symbol else ""
-            by_pad = by_roll[roll] = self._jumps_by_pad(roll.numbers, int(face) if face.isdigit() else 0)
+            with _BUILDING:
+                by_pad = by_roll.get(roll)
+                if by_pad is None:
+                    by_pad = by_roll[roll] = self._jumps_by_pad(roll.numbers, int(face) if face.isdigit() else 0)
         return by_pad
 
     def _jumps_by_pad(self, numbers: tuple[int, ...], dots: int) -> tuple[tuple[Jump, ...], ...]:
         key = (numbers, dots)
         by_pad = self._dice_jumps.get(key)
         if by_pad is None:
-            sums = combos_by_sum(numbers, dots)
-            by_pad = self._dice_jumps[key] = tuple(
-                tuple(self.jump(pad, combo) for combo in sums.get(number, ()))
-                for pad, number in enumerate(self.rules.pad_number)
-            )
+            with _BUILDING:
+                by_pad = self._dice_jumps.get(key)
+                if by_pad is None:
+                    sums = combos_by_sum(numbers, dots)
+                    by_pad = self._dice_jumps[key] = tuple(
+                        tuple(self.jump(pad, combo) for combo in sums.get(number, ()))
+                        for pad, number in enumerate(self.rules.pad_number)
+                    )
         return by_pad
 
     def roll_distribution(self, numbered: int, symbol: bool) -> Distribution:
@@ -271,7 +287,10 @@ class ActionTable:
         key = (numbered, symbol)
         dist = self._rolls.get(key)
         if dist is None:
-            dist = self._rolls[key] = self._build_rolls(numbered, symbol)
+            with _BUILDING:
+                dist = self._rolls.get(key)
+                if dist is None:
+                    dist = self._rolls[key] = self._build_rolls(numbered, symbol)
         return dist
 
     def roll_by_text(self, text: str) -> Roll | None:
