@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -228,8 +228,8 @@ def test_an_uncounted_kernel_has_no_runtime_and_is_called_as_any_kernel() -> Non
     row = np.arange(5, dtype=np.int64)
     assert _sum_through(row) == 20 and _sum_uncounted(row) == 10
     for function in (_sum_uncounted, draw, pick, seed_stream, standings_add):
-        assert function.targetoptions["_nrt"] is False, function
-    assert _sum_through.targetoptions.get("_nrt", True)
+        assert cast(Any, function).targetoptions["_nrt"] is False, function
+    assert cast(Any, _sum_through).targetoptions.get("_nrt", True)
 
 
 def test_kernels_take_a_structure_as_its_uncounted_view() -> None:
