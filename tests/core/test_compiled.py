@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -24,9 +24,11 @@ from tabletop.core.compiled import (
     seed_stream,
     struct_of,
     tables_kind,
+    uncounted_kernel,
 )
 from tabletop.core.play import MASK64, Streams, seat_key, stream_name_key
 from tabletop.core.play import mix64 as python_mix64
+from tabletop.core.seeding import open_streams, seed_streams
 from tabletop.core.standings import standings_add, standings_end, standings_start
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled kernels need Numba (the fast extra)")
@@ -41,6 +43,30 @@ def test_a_stream_is_random_random_seeded_with_its_key(key: int) -> None:
     seed_stream(row, np.uint64(key))
     mine = random.Random(key)
     assert [draw(row) for _ in range(700)] == [mine.random() for _ in range(700)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.one_of(st.integers(0, 2**32 - 1), st.integers(0, MASK64)), min_size=1, max_size=5))
+def test_streams_seeded_side_by_side_are_random_random_seeded_with_their_keys(keys: list[int]) -> None:
+    """seed_streams (init_by_array's rounds of every row side by side) gives each row random.Random(key)'s state:
+    keys of one 32-bit word and of two, across a twist."""
+    rows = np.zeros((len(keys) + 1, STREAM_WORDS), np.uint32)
+    seed_streams(rows, np.array(keys, np.uint64))
+    assert not rows[len(keys)].any()  # only the rows of the keys
+    for row, key in zip(rows, keys, strict=False):
+        mine = random.Random(key)
+        assert [draw(row) for _ in range(320)] == [mine.random() for _ in range(320)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, MASK64), st.lists(st.integers(0, MASK64), min_size=1, max_size=5))
+def test_a_games_streams_opened_side_by_side_are_each_opened_alone(seed: int, names: list[int]) -> None:
+    rows = np.zeros((len(names), STREAM_WORDS), np.uint32)
+    open_streams(rows, np.uint64(seed), np.array(names, np.uint64))
+    for row, name in zip(rows, names, strict=True):
+        alone = np.zeros(STREAM_WORDS, np.uint32)
+        open_stream(alone, np.uint64(seed), np.uint64(name))
+        assert row.tolist() == alone.tolist()
 
 
 @settings(max_examples=100, deadline=None)
@@ -181,6 +207,31 @@ def test_a_borrowed_array_is_the_array_itself() -> None:
     assert borrowed(row) is row
 
 
+@uncounted_kernel
+def _sum_uncounted(row: Any) -> int:
+    total = 0
+    for k in range(row.shape[0]):
+        total += row[k]
+    return total
+
+
+@kernel
+def _sum_through(row: Any) -> int:
+    """An uncounted kernel called from a counted one, on a borrowed view and on the array itself."""
+    return int(_sum_uncounted(borrowed(row)) + _sum_uncounted(row))
+
+
+def test_an_uncounted_kernel_has_no_runtime_and_is_called_as_any_kernel() -> None:
+    """``uncounted_kernel`` (the rule functions of a whole-game kernel, the streams' draws): compiled with Numba's
+    runtime off, so no reference is counted in it; a counted kernel calls it on borrowed or owned arrays and Python
+    calls it on arrays alike."""
+    row = np.arange(5, dtype=np.int64)
+    assert _sum_through(row) == 20 and _sum_uncounted(row) == 10
+    for function in (_sum_uncounted, draw, pick, seed_stream, standings_add):
+        assert cast(Any, function).targetoptions["_nrt"] is False, function
+    assert cast(Any, _sum_through).targetoptions.get("_nrt", True)
+
+
 def test_kernels_take_a_structure_as_its_uncounted_view() -> None:
     """A structure of tables reaches a kernel as its view (the data pointer, no reference counting): the same
     fields with the same values, and the same kind for the learner's dispatch."""
@@ -201,11 +252,17 @@ def test_kernels_take_a_structure_as_its_uncounted_view() -> None:
     assert tables_kind(view) is type(tables) is tables_kind(struct)
     assert pickle.loads(pickle.dumps(view)) == view  # the on-disk cache names it
     assert _players(struct) == 3 and _first_chain_space(struct) == start
+    assert _chain_length(struct) == len(tables.chain)  # a kernel without the runtime takes it from Python too
 
 
 @kernel
 def _players(t: Any) -> int:
     return int(t.players)
+
+
+@uncounted_kernel
+def _chain_length(t: Any) -> int:
+    return int(t.chain.shape[0])
 
 
 @kernel

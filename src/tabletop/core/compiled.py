@@ -55,7 +55,8 @@ except ImportError:
 
 def kernel_sources_digest() -> str:
     """A hash of every kernel module's source in the installed package (``core/compiled.py``, ``core/standings.py``,
-    ``core/batch.py``, ``core/learner.py`` and each game's ``kernel*.py``, ``playout.py``, ``learning.py``).
+    ``core/batch.py``, ``core/learner.py``, ``core/seeding.py`` and each game's ``kernel*.py``, ``playout.py``,
+    ``learning.py``).
 
     Numba's disk cache checks only the timestamp of the file a compiled function is in, not of the functions
     it calls from other modules: a kernel compiled before a change to one of those would be loaded unchanged
@@ -64,7 +65,7 @@ def kernel_sources_digest() -> str:
     """
     root = Path(__file__).resolve().parents[1]
     files = sorted([root / "core" / "compiled.py", root / "core" / "standings.py", root / "core" / "batch.py",
-                    root / "core" / "learner.py",
+                    root / "core" / "learner.py", root / "core" / "seeding.py",
                     *root.glob("games/*/kernel*.py"), *root.glob("games/*/playout.py"),
                     *root.glob("games/*/learning.py")])  # fmt: skip
     digest = hashlib.blake2b(digest_size=8)
@@ -85,6 +86,20 @@ def kernel(function: F) -> F:
     if numba is None:
         return function
     return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy")(function))
+
+
+def uncounted_kernel(function: F) -> F:
+    """:func:`kernel` with Numba's runtime (NRT) off: no reference counted anywhere in ``function``.
+
+    For the small rule functions a whole-game kernel calls many times an action, and the streams' draws: they take
+    the position row, the tables and buffers that their caller holds, allocate nothing and return no array. Even on
+    borrowed arrays (:func:`borrowed`) each call of a counted function calls ``NRT_incref``/``NRT_decref`` to test a
+    null pointer (8% of the slowest game's kernel in issue 27's perf profile), and those calls keep LLVM from
+    inlining the small functions. Python calls it as any kernel (arrays, numbers and the tables' view). Plain Python
+    (no Numba) gets ``function``."""
+    if numba is None:
+        return function
+    return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy", _nrt=False)(function))
 
 
 def borrowed(array: Any) -> Any:
@@ -239,18 +254,22 @@ if numba is not None:
         def _numba_type_(self) -> Any:
             return _VIEWS[type(self._type)](self._type)
 
+        @property
+        def _data_address(self) -> int:
+            """Where the structure's fields are (its view's pointer)."""
+            return int(self._meminfo.data)
+
     @_extending.unbox(_TablesView)  # type: ignore[untyped-decorator]
     def _unbox_view(typ: Any, obj: Any, c: Any) -> Any:
-        """The structure's data pointer; the Python object keeps the structure alive through the call."""
-        meminfo_object = c.pyapi.object_getattr_string(obj, "_meminfo")
-        pointer_type = _types.MemInfoPointer(_types.voidptr)
-        meminfo = c.unbox(pointer_type, meminfo_object).value  # acquired: released at once below
-        data = c.context.nrt.meminfo_data(c.builder, meminfo)
-        c.context.nrt.decref(c.builder, pointer_type, meminfo)
-        c.pyapi.decref(meminfo_object)
+        """The structure's data pointer, from its address as Python gives it: no runtime call, so a kernel compiled
+        without the runtime (:func:`uncounted_kernel`) takes the view from Python too. The Python object keeps the
+        structure alive through the call."""
+        address_object = c.pyapi.object_getattr_string(obj, "_data_address")
+        address = c.unbox(_types.uintp, address_object)
+        c.pyapi.decref(address_object)
         view = _cgutils.create_struct_proxy(typ)(c.context, c.builder)
-        view.data = data
-        return _extending.NativeValue(view._getvalue())
+        view.data = c.builder.inttoptr(address.value, _cgutils.voidptr_t)
+        return _extending.NativeValue(view._getvalue(), is_error=address.is_error)
 
     @_templates.infer_getattr
     class _ViewFields(_templates.AttributeTemplate):  # type: ignore[misc]
@@ -276,7 +295,7 @@ _MIX2 = np.uint64(0x94D049BB133111EB)
 _S27, _S30, _S31 = np.uint64(27), np.uint64(30), np.uint64(31)
 
 
-@kernel
+@uncounted_kernel
 def mix64(value: np.uint64) -> np.uint64:
     """SplitMix64's output function: :func:`tabletop.core.play.mix64` on a ``uint64``."""
     z = np.uint64(value) + _GOLDEN
@@ -312,7 +331,7 @@ def _init_genrand(seed: int) -> np.ndarray[Any, np.dtype[np.uint32]]:
 _START = _init_genrand(19650218)
 
 
-@kernel
+@uncounted_kernel
 def seed_stream(row: Any, key: Any) -> None:
     """``random.Random(key)`` for a key below 2**64: ``init_genrand(19650218)`` (the same for every key,
     worked out once), then ``init_by_array`` on the key's 32-bit words, lowest first (one word for a
@@ -321,7 +340,8 @@ def seed_stream(row: Any, key: Any) -> None:
     words = 2 if key >> _S32 else 1
     low, high = key & _MASK32, key >> _S32
     mt = row
-    mt[:N] = _START
+    for k in range(N):  # a loop: an array's slice assigned from another may be copied first, which needs the runtime
+        mt[k] = _START[k]
     i = 1
     j = 0  # the key's word of this round: round k % words (counted, not divided: a division a round cost ~1 us)
     prev = np.uint64(mt[0])
@@ -345,7 +365,7 @@ def seed_stream(row: Any, key: Any) -> None:
     row[N] = np.uint32(N)  # the state is used up: the first draw twists it
 
 
-@kernel
+@uncounted_kernel
 def _twist(mt: Any) -> None:
     for k in range(N - _M):
         _twist_one(mt, k, k + 1, k + _M)
@@ -354,7 +374,7 @@ def _twist(mt: Any) -> None:
     _twist_one(mt, N - 1, 0, _M - 1)
 
 
-@kernel
+@uncounted_kernel
 def _twist_one(mt: Any, k: int, following: int, far: int) -> None:
     y = (np.uint64(mt[k]) & _UPPER) | (np.uint64(mt[following]) & _LOWER)
     value = np.uint64(mt[far]) ^ (y >> _ONE)
@@ -363,7 +383,7 @@ def _twist_one(mt: Any, k: int, following: int, far: int) -> None:
     mt[k] = np.uint32(value)
 
 
-@kernel
+@uncounted_kernel
 def _word(row: Any) -> np.uint64:
     """The next 32 tempered bits (``genrand_uint32``)."""
     index = int(row[N])
@@ -379,7 +399,7 @@ def _word(row: Any) -> np.uint64:
     return y & _MASK32
 
 
-@kernel
+@uncounted_kernel
 def draw(row: Any) -> float:
     """The stream's next ``random()``: 53 random bits in [0, 1) (``genrand_res53``)."""
     a = float(_word(row) >> _S5)
@@ -387,14 +407,14 @@ def draw(row: Any) -> float:
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
-@kernel
+@uncounted_kernel
 def open_stream(row: Any, seed: Any, name_key: Any) -> None:
     """Seed ``row`` as the stream ``name_key`` of the game of ``seed`` (``Streams``: the Mersenne Twister
     seeded with ``mix64(mix64(seed) ^ name_key)``)."""
     seed_stream(row, mix64(mix64(np.uint64(seed)) ^ np.uint64(name_key)))
 
 
-@kernel
+@uncounted_kernel
 def pick(row: Any, count: int) -> int:
     """A uniform choice among ``count`` (``RandomAgent``: ``min(int(u * count), count - 1)``)."""
     index = int(draw(row) * count)

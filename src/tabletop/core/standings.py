@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 
 from tabletop.core.batch import DRAMA, LEAD_CHANGES, TRAILED, WINNERS
-from tabletop.core.compiled import kernel
+from tabletop.core.compiled import uncounted_kernel
 
 
-@kernel
+@uncounted_kernel
 def standings_start(acc: Any) -> None:
     """Empty the accumulator ``acc`` (3 + 2 * players floats: last leader, lead changes, standings, then
     per seat the sum of its gaps to the leader and whether it ever trailed)."""
@@ -23,7 +23,7 @@ def standings_start(acc: Any) -> None:
     acc[0] = -1.0
 
 
-@kernel
+@uncounted_kernel
 def standings_add(acc: Any, places: Any, scale: Any) -> None:
     """One standing, as places on ``scale`` (strictly increasing): a leader strictly ahead changes the
     lead when it is another seat; each seat's gap to the leader, as a share of the spread."""
@@ -49,7 +49,7 @@ def standings_add(acc: Any, places: Any, scale: Any) -> None:
     acc[2] += 1.0
 
 
-@kernel
+@uncounted_kernel
 def standings_end(acc: Any, winner: int, row: Any) -> None:
     """Write the lead changes, the drama and whether the winner trailed (``winner`` -1: none) into ``row``."""
     n = (acc.shape[0] - 3) // 2

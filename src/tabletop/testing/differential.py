@@ -246,8 +246,8 @@ def uncompiled_copy(names: Iterable[str], mutate: Callable[[str, str], str] | No
     copies: dict[str, ModuleType] = {}
     compiled: Any = importlib.import_module("tabletop.core.compiled")
     saved = {name: sys.modules.get(name) for name in names}
-    kernel, struct_of = compiled.kernel, compiled.struct_of
-    compiled.kernel = compiled.struct_of = _plain  # what the copies import: no compiling, tables as they are
+    kernel, uncounted, struct_of = compiled.kernel, compiled.uncounted_kernel, compiled.struct_of
+    compiled.kernel = compiled.uncounted_kernel = compiled.struct_of = _plain  # no compiling, tables as they are
     try:
         for name in names:
             spec = importlib.util.find_spec(name)
@@ -263,7 +263,7 @@ def uncompiled_copy(names: Iterable[str], mutate: Callable[[str, str], str] | No
             exec(compile(source, f"{spec.origin} (uncompiled copy)", "exec"), module.__dict__)
             copies[name] = module
     finally:
-        compiled.kernel, compiled.struct_of = kernel, struct_of
+        compiled.kernel, compiled.uncounted_kernel, compiled.struct_of = kernel, uncounted, struct_of
         for name, original in saved.items():
             if original is None:
                 sys.modules.pop(name, None)

@@ -7,13 +7,16 @@ walking pawn's red-dot draw and contacts (R-K22), the fireballs then the barrels
 time in the K-OBS-8 order kept in the move queue, Donkey Kong's release, and the next turn; it
 pauses where a seat in contact must answer. :mod:`.kernel_turn` applies decisions and chance
 outcomes. The lists of the row are queues: :func:`pop_front` takes their first element.
+
+These functions, and :mod:`.kernel_turn`'s, allocate nothing: they are compiled without reference counting
+(:func:`~tabletop.core.compiled.uncounted_kernel`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core.compiled import kernel
+from tabletop.core.compiled import uncounted_kernel
 from tabletop.core.state import CHANCE, TERMINAL
 from tabletop.games.donkey_kong.kernel_tables import (
     ARM,
@@ -52,19 +55,27 @@ Row = Any  # a position row (int32)
 
 
 # -- the row's queues and cards ----------------------------------------------------------------------
-@kernel
+@uncounted_kernel
 def pop_front(s: Row, start: int, size: int) -> int:
     """The first element of the list at ``start`` whose length is ``s[size]``; the others move up."""
-    n = s[size]
     first = s[start]
-    for k in range(n - 1):
-        s[start + k] = s[start + k + 1]
-    s[start + n - 1] = -1
-    s[size] = n - 1
+    drop_front(s, start, size, 1)
     return int(first)
 
 
-@kernel
+@uncounted_kernel
+def drop_front(s: Row, start: int, size: int, dropped: int) -> None:
+    """The list at ``start`` whose length is ``s[size]`` without its first ``dropped`` elements; the others move
+    up (``dropped`` pops at once)."""
+    n = s[size]
+    for k in range(n - dropped):
+        s[start + k] = s[start + k + dropped]
+    for k in range(n - dropped, n):
+        s[start + k] = -1
+    s[size] = n - dropped
+
+
+@uncounted_kernel
 def has_cards(t: T, s: Row, start: int, seat: int) -> bool:
     """Whether ``seat`` has a card in the counts at ``start`` (its face-up hand, or its played cards)."""
     base = start + seat * t.types
@@ -74,7 +85,7 @@ def has_cards(t: T, s: Row, start: int, seat: int) -> bool:
     return False
 
 
-@kernel
+@uncounted_kernel
 def deck_has_cards(t: T, s: Row) -> bool:
     for k in range(t.types):
         if s[t.o_deck + k] > 0:
@@ -82,7 +93,7 @@ def deck_has_cards(t: T, s: Row) -> bool:
     return False
 
 
-@kernel
+@uncounted_kernel
 def pawn_at(t: T, s: Row, space: int) -> bool:
     """``space in pawns``."""
     for seat in range(t.players):
@@ -91,7 +102,7 @@ def pawn_at(t: T, s: Row, space: int) -> bool:
     return False
 
 
-@kernel
+@uncounted_kernel
 def score(t: T, s: Row, seat: int) -> int:
     """K-END-2: points of the face-down cards, plus the finish bonus once the game is over."""
     total = 0
@@ -103,7 +114,7 @@ def score(t: T, s: Row, seat: int) -> int:
 
 
 # -- who acts ----------------------------------------------------------------------------------------
-@kernel
+@uncounted_kernel
 def compute_player(t: T, s: Row) -> int:
     """A seat in contact with face-up cards, the seat choosing a route, chance, or nobody at the end."""
     if s[STAGE] == S_OVER:
@@ -116,7 +127,7 @@ def compute_player(t: T, s: Row) -> int:
     return CHANCE
 
 
-@kernel
+@uncounted_kernel
 def needs_input(t: T, s: Row, seat: int) -> bool:
     """Whether the contact of ``seat`` asks anything: a card to play, or one to lose, steal or draw."""
     return (
@@ -126,7 +137,7 @@ def needs_input(t: T, s: Row, seat: int) -> bool:
     )
 
 
-@kernel
+@uncounted_kernel
 def contact_answered(t: T, s: Row) -> int:
     """The first seat in contact is done; a walking pawn's contact also leaves the obstacles it met."""
     if s[STAGE] == S_WALK:
@@ -134,7 +145,7 @@ def contact_answered(t: T, s: Row) -> int:
     return pop_front(s, t.o_contact, CONTACT_SIZE)
 
 
-@kernel
+@uncounted_kernel
 def clear_contact(t: T, s: Row) -> None:
     for k in range(s[CONTACT_SIZE]):
         s[t.o_contact + k] = -1
@@ -142,7 +153,7 @@ def clear_contact(t: T, s: Row) -> None:
 
 
 # -- the movement ------------------------------------------------------------------------------------
-@kernel
+@uncounted_kernel
 def run(t: T, s: Row) -> None:
     """Everything that happens by itself until a decision, a chance node or the end (Movement._run)."""
     while True:
@@ -187,7 +198,7 @@ def run(t: T, s: Row) -> None:
     s[TO_ACT] = compute_player(t, s)
 
 
-@kernel
+@uncounted_kernel
 def start_turn(t: T, s: Row, seat: int) -> None:
     s[TURN_SEAT] = seat
     s[TURN] += 1
@@ -196,7 +207,7 @@ def start_turn(t: T, s: Row, seat: int) -> None:
     s[RED] = -1
 
 
-@kernel
+@uncounted_kernel
 def begin_fireballs(t: T, s: Row) -> None:
     """K-OBS-1/8: on a rest roll nothing moves; else fireballs move, highest first (R-K5)."""
     if s[RED] == 0:
@@ -206,14 +217,14 @@ def begin_fireballs(t: T, s: Row) -> None:
     along_the_way(t, s, FIREBALL, False)
 
 
-@kernel
+@uncounted_kernel
 def begin_barrels(t: T, s: Row) -> None:
     """K-OBS-8: then barrels, lowest (furthest along) first (R-K5)."""
     s[STAGE] = S_BARREL
     along_the_way(t, s, BARREL, True)
 
 
-@kernel
+@uncounted_kernel
 def along_the_way(t: T, s: Row, kind: int, reverse: bool) -> None:
     """The move queue: the spaces where obstacles of ``kind`` rest, in the order of the obstacles' way from the
     drop space to the Oil Can (``reverse``: the other way round)."""
@@ -235,7 +246,7 @@ def along_the_way(t: T, s: Row, kind: int, reverse: bool) -> None:
             s[t.o_queue + k], s[t.o_queue + found - 1 - k] = b, a
 
 
-@kernel
+@uncounted_kernel
 def move_queued(t: T, s: Row) -> None:
     """Move the obstacles of this phase one after another, until the queue is empty or a contact waits."""
     fire = s[STAGE] == S_FIRE
@@ -248,8 +259,10 @@ def move_queued(t: T, s: Row) -> None:
             return
     following = t.next_fire if fire else t.next_barrel
     plain = t.plain_for_fire if fire else t.plain_for_barrel
-    while s[QUEUE_SIZE] > 0:
-        space = pop_front(s, t.o_queue, QUEUE_SIZE)
+    queued, taken = s[QUEUE_SIZE], 0  # the queue is read in place and leaves what it took once, at the end
+    while taken < queued:
+        space = s[t.o_queue + taken]
+        taken += 1
         if s[ob + space] != kind:  # destroyed meanwhile
             continue
         s[ob + space] = NOTHING
@@ -270,10 +283,11 @@ def move_queued(t: T, s: Row) -> None:
                         move(t, s, kind, at, 0, False, False)  # a ladder to slide along
                     break
         if s[CONTACT_SIZE] > 0:
-            return
+            break
+    drop_front(s, t.o_queue, QUEUE_SIZE, taken)
 
 
-@kernel
+@uncounted_kernel
 def release_barrel(t: T, s: Row) -> None:
     """K-OBS-10 (R-K6): Donkey Kong drops a barrel on the drop space, even on a rest roll."""
     s[STAGE] = S_DROP
@@ -282,7 +296,7 @@ def release_barrel(t: T, s: Row) -> None:
         move(t, s, BARREL, t.drop, 0, True, True)
 
 
-@kernel
+@uncounted_kernel
 def end_turn(t: T, s: Row) -> None:
     if s[FINISHER] >= 0:
         s[STAGE] = S_OVER  # K-END-1: the bonus counts from now on
@@ -293,7 +307,7 @@ def end_turn(t: T, s: Row) -> None:
     start_turn(t, s, (s[TURN_SEAT] + 1) % t.players)  # K-TURN-1: play passes to the left
 
 
-@kernel
+@uncounted_kernel
 def move(t: T, s: Row, kind: int, at: int, left: int, slid: bool, entering: bool) -> None:
     """Move an obstacle of ``kind`` from ``at`` with ``left`` spaces to go, until it rests, leaves the board, or
     touches pawns: then it waits in the mover fields (Movement._move, arrival by arrival)."""
@@ -364,7 +378,7 @@ def move(t: T, s: Row, kind: int, at: int, left: int, slid: bool, entering: bool
     mover_done(s)
 
 
-@kernel
+@uncounted_kernel
 def mover_done(s: Row) -> None:
     """No obstacle moves: the mover's fields are blank (the rules leave them as they were, but compare them
     only while one moves)."""
@@ -374,7 +388,7 @@ def mover_done(s: Row) -> None:
     s[MOVER_SLID] = 0
 
 
-@kernel
+@uncounted_kernel
 def slide_blocked(t: T, s: Row, at: int) -> bool:
     """K-OBS-5: a pawn on a ladder space of the barrel's slide from ``at`` blocks it."""
     for seat in range(t.players):
@@ -383,7 +397,7 @@ def slide_blocked(t: T, s: Row, at: int) -> bool:
     return False
 
 
-@kernel
+@uncounted_kernel
 def destroyed(t: T, s: Row, kind: int) -> None:
     """K-CARD-4: a barrel goes back into the arm, a fireball back to the Oil Can."""
     if kind == BARREL:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core.compiled import kernel
+from tabletop.core.compiled import uncounted_kernel
 from tabletop.core.state import CHANCE
 from tabletop.games.donkey_kong.kernel import (
     clear_contact,
@@ -63,7 +63,7 @@ Row = Any
 
 
 # -- the initial position (Position.__init__, DonkeyKongState.__init__) ------------------------------
-@kernel
+@uncounted_kernel
 def new_position(t: T, s: Row) -> None:
     """K-SETUP-1: every pawn on START, barrels on the black dots and the rest in the arm, every fireball at the
     Oil Can, the whole deck; with no cards to deal, straight to who starts."""
@@ -92,18 +92,18 @@ def new_position(t: T, s: Row) -> None:
     s[TO_ACT] = compute_player(t, s)
 
 
-@kernel
+@uncounted_kernel
 def is_chance(s: Row) -> bool:
     return bool(s[TO_ACT] == CHANCE)
 
 
-@kernel
+@uncounted_kernel
 def is_over(s: Row) -> bool:
     return bool(s[STAGE] == S_OVER)
 
 
 # -- decisions ---------------------------------------------------------------------------------------
-@kernel
+@uncounted_kernel
 def legal_actions(t: T, s: Row, out: Row) -> int:
     """The legal decisions' integers into ``out``, in the rules' order; their number."""
     count = 0
@@ -117,7 +117,7 @@ def legal_actions(t: T, s: Row, out: Row) -> int:
     return route_choices(t, s, out)
 
 
-@kernel
+@uncounted_kernel
 def route_choices(t: T, s: Row, out: Row) -> int:
     """One route per distinct outcome: where the pawn stops and which obstacles it meets, in order (R-K10)."""
     pawn = s[t.o_pawns + s[TURN_SEAT]]
@@ -141,7 +141,7 @@ def route_choices(t: T, s: Row, out: Row) -> int:
     return count
 
 
-@kernel
+@uncounted_kernel
 def same_outcome(t: T, s: Row, a: int, b: int) -> bool:
     """Whether routes ``a`` and ``b`` end on the same space and meet the same obstacles' spaces, in order."""
     la, lb = t.route_length[a], t.route_length[b]
@@ -161,7 +161,7 @@ def same_outcome(t: T, s: Row, a: int, b: int) -> bool:
         j += 1
 
 
-@kernel
+@uncounted_kernel
 def apply_decision(t: T, s: Row, action: int) -> None:
     if s[CONTACT_SIZE] > 0:
         play_card(t, s, t.action_card[action])
@@ -170,7 +170,7 @@ def apply_decision(t: T, s: Row, action: int) -> None:
     run(t, s)
 
 
-@kernel
+@uncounted_kernel
 def choose_route(t: T, s: Row, r: int) -> None:
     """K-PAWN-1/2: the pawn makes its whole move; then it draws on a red dot, then answers each contact (R-K22)."""
     length = t.route_length[r]
@@ -189,7 +189,7 @@ def choose_route(t: T, s: Row, r: int) -> None:
     s[STAGE] = S_WALK
 
 
-@kernel
+@uncounted_kernel
 def play_card(t: T, s: Row, card: int) -> None:
     """K-CARD-2..4: the card goes face down; a Hammer destroys the obstacle, a Jump lets it be."""
     seat = s[t.o_contact]
@@ -218,7 +218,7 @@ def play_card(t: T, s: Row, card: int) -> None:
 
 
 # -- chance ------------------------------------------------------------------------------------------
-@kernel
+@uncounted_kernel
 def counted(t: T, s: Row, start: int, verb: int, u: float) -> int:
     """``Distribution.counted`` over the counts at ``start`` (one per card type) and ``pick(u)``: the first
     type whose running count over the total exceeds ``u``; its outcome integer for ``verb``."""
@@ -237,7 +237,7 @@ def counted(t: T, s: Row, start: int, verb: int, u: float) -> int:
     return int(t.card_outcome[verb, chosen])
 
 
-@kernel
+@uncounted_kernel
 def die(outcomes: Row, cumulative: Any, u: float) -> int:
     for i in range(cumulative.shape[0]):
         if u < cumulative[i]:
@@ -245,7 +245,7 @@ def die(outcomes: Row, cumulative: Any, u: float) -> int:
     return int(outcomes[cumulative.shape[0] - 1])
 
 
-@kernel
+@uncounted_kernel
 def sample_outcome(t: T, s: Row, u: float) -> int:
     """The chance outcome's integer for the uniform number ``u`` (DonkeyKongState._chance_distribution, picked)."""
     if s[CONTACT_SIZE] > 0:
@@ -264,7 +264,7 @@ def sample_outcome(t: T, s: Row, u: float) -> int:
     return counted(t, s, t.o_deck, VERB_DRAW, u)  # the red-dot draw
 
 
-@kernel
+@uncounted_kernel
 def apply_outcome(t: T, s: Row, outcome: int) -> None:
     kind, value = t.outcome_kind[outcome], t.outcome_value[outcome]
     if s[CONTACT_SIZE] > 0:
@@ -277,7 +277,7 @@ def apply_outcome(t: T, s: Row, outcome: int) -> None:
     run(t, s)
 
 
-@kernel
+@uncounted_kernel
 def roll(t: T, s: Row, face: int) -> None:
     """The white die, then the red one (K-TURN-2): the movement is not run; the opening roll's is."""
     stage = s[STAGE]
@@ -293,7 +293,7 @@ def roll(t: T, s: Row, face: int) -> None:
         run(t, s)
 
 
-@kernel
+@uncounted_kernel
 def opening_roll(t: T, s: Row, face: int) -> None:
     """K-TURN-1: everyone rolls the white die; the highest starts; tied highest roll again (R-K23)."""
     o = t.o_opening
@@ -327,7 +327,7 @@ def opening_roll(t: T, s: Row, face: int) -> None:
             s[o + k] = 0 if s[o + k] == top else -1
 
 
-@kernel
+@uncounted_kernel
 def take_card(t: T, s: Row, card: int) -> None:
     """A card from the deck, face up: dealt at the setup, or the red-dot draw (K-CARD-1)."""
     s[t.o_deck + card] -= 1
@@ -341,7 +341,7 @@ def take_card(t: T, s: Row, card: int) -> None:
         s[RED_DOT_DRAW] = 0
 
 
-@kernel
+@uncounted_kernel
 def seat_to_deal(t: T, s: Row) -> int:
     """R-K20: the first seat short of its face-up cards (-1 once all are dealt)."""
     for seat in range(t.players):
@@ -353,7 +353,7 @@ def seat_to_deal(t: T, s: Row) -> int:
     return -1
 
 
-@kernel
+@uncounted_kernel
 def after_deal(t: T, s: Row) -> None:
     if t.first_player < 0:
         s[STAGE] = S_OPENING
@@ -364,7 +364,7 @@ def after_deal(t: T, s: Row) -> None:
         start_turn(t, s, t.first_player)
 
 
-@kernel
+@uncounted_kernel
 def penalty(t: T, s: Row, verb: int, card: int) -> None:
     """K-CARD-5/6/7: no face-up card at a contact."""
     seat = contact_answered(t, s)
@@ -381,7 +381,7 @@ def penalty(t: T, s: Row, verb: int, card: int) -> None:
 
 
 # -- results -----------------------------------------------------------------------------------------
-@kernel
+@uncounted_kernel
 def winners(t: T, s: Row, out: Row) -> int:
     """R-K9: the seats with the top score, once someone finished (R-K24: none at the turn limit); their number."""
     if s[STAGE] != S_OVER or s[FINISHER] < 0:

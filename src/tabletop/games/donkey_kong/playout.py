@@ -2,17 +2,18 @@
 
 :func:`play_game` is :func:`tabletop.core.play.run` with a ``RandomAgent`` in every seat, on a
 position row (:mod:`.kernel`, :mod:`.kernel_turn`): the same streams (:mod:`tabletop.core.compiled`:
-the ``"chance"`` stream for every chance node, each seat's own stream for its decisions, made when
-first used), one ``random()`` per chance node turned into the outcome ``Distribution.pick`` gives,
-each decision ``legal[int(u * n)]``. So a seed plays exactly the game the readable rules play,
-and the kernel counts what :func:`tabletop.analysis.metrics.play_traced` counts (decisions, real
-choices, chance events, the standings at each change of turn: the scores, as places on the scale
-of every score a seat can reach).
+the ``"chance"`` stream for every chance node, each seat's own stream for its decisions; all seeded at
+the start, side by side: :mod:`tabletop.core.seeding`), one ``random()`` per chance node turned into
+the outcome ``Distribution.pick`` gives, each decision ``legal[int(u * n)]``. So a seed plays exactly
+the game the readable rules play, and the kernel counts what :func:`tabletop.analysis.metrics.play_traced`
+counts (decisions, real choices, chance events, the standings at each change of turn: the scores, as
+places on the scale of every score a seat can reach).
 
 Winners can tie on points (R-K9): the lead changes, the drama and whether a winner trailed come
 from the standings as :func:`tabletop.analysis.metrics.place_metrics` takes them, for one winner
-(:func:`~tabletop.core.standings.standings_add`) and for every set of tied winners alike
-(:func:`ties_add`: the mean gap of the winners, in the same arithmetic).
+(:func:`~tabletop.core.standings.standings_add`) and for a set of tied winners alike (:func:`tied_gap`: the
+mean gap of the winners, in the same arithmetic). Which seats tie is known only at the end, so the game keeps
+its places at every standing (its trail, room for the turn limit's) and sums the tied winners' gaps once.
 
 :class:`RandomPlayout` is :meth:`DonkeyKongGame.random_playout` where Numba is installed. The proof
 (the kernel stepped against :class:`~.readable.ReadableDonkeyKongState`, every field before every
@@ -45,13 +46,13 @@ from tabletop.core.batch import (
 )
 from tabletop.core.compiled import (
     STREAM_WORDS,
-    borrowed,
     draw,
     kernel,
-    open_stream,
     pick,
     struct_of,
+    uncounted_kernel,
 )
+from tabletop.core.seeding import open_streams
 from tabletop.core.standings import standings_add, standings_end, standings_start
 from tabletop.core.state import State
 from tabletop.games.donkey_kong import kernel_tables as kt
@@ -78,40 +79,42 @@ SCORES = FIGURES
 FINISHER_NOT_TOP = FIGURES + 4
 
 
-@kernel
+@uncounted_kernel
 def places_of(t: Any, s: Array, places: Array) -> None:
     """DonkeyKongState.standings() (the scores) as places on the scale of every score: score / step."""
     for seat in range(t.players):
         places[seat] = score(t, s, seat) // t.score_step
 
 
-@kernel
-def ties_add(ties: Array, places: Array, scale: Array) -> None:
-    """One standing, for every set of two or more seats as the tied winners (``drama``'s arithmetic): ``ties[mask,
-    0]`` sums the winners' mean gap to the leader as a share of the spread, ``ties[mask, 1]`` is 1 once it was above
-    0 (a winner trailed)."""
+@uncounted_kernel
+def keep_places(trail: Array, standing: int, places: Array) -> None:
+    """The places of the standing numbered ``standing`` into its row of ``trail``, if it has room."""
+    if standing < trail.shape[0]:
+        for seat in range(places.shape[0]):
+            trail[standing, seat] = places[seat]
+
+
+@uncounted_kernel
+def tied_gap(places: Array, scale: Array, mask: int) -> tuple[float, float]:
+    """One standing for the seats of ``mask`` (two or more) as the tied winners (``drama``'s arithmetic): their
+    mean gap to the leader, and it as a share of the spread (0 where every place is the same)."""
     n = places.shape[0]
     top, bottom = scale[places[0]], scale[places[0]]
     for seat in range(1, n):
         top = max(top, scale[places[seat]])
         bottom = min(bottom, scale[places[seat]])
     spread = top - bottom
-    for mask in range(1 << n):
-        members = 0
-        gap = 0.0
-        for seat in range(n):
-            if mask >> seat & 1:
-                gap += top - scale[places[seat]]
-                members += 1
-        if members < 2:
-            continue
-        gap = gap / members
-        if gap > 0:
-            ties[mask, 1] = 1.0
-        ties[mask, 0] += gap / spread if spread > 0 else 0.0
+    members = 0
+    gap = 0.0
+    for seat in range(n):
+        if mask >> seat & 1:
+            gap += top - scale[places[seat]]
+            members += 1
+    gap = gap / members
+    return gap, (gap / spread if spread > 0 else 0.0)
 
 
-@kernel
+@uncounted_kernel
 def play_game(
     t: Any,
     seed: np.uint64,
@@ -120,7 +123,6 @@ def play_game(
     streams: Array,
     legal: Array,
     acc: Array,
-    ties: Array,
     places: Array,
     scale: Array,
     row: Array,
@@ -132,29 +134,18 @@ def play_game(
     ``keys`` holds the chance stream's name key, then each seat's. ``record`` receives every
     action's integer (decisions and chance outcomes alike) and ``trail`` the places at the start,
     at each change of turn and at the end, as far as they have room; returns the number of actions.
+    Winners tied on points (R-K9) have their drama from the trail: it needs room for every standing (the
+    turn limit's, plus 2), else the row is not the game's (``record`` plays again with more room).
     """
-    s, streams, legal, acc, ties, places, scale = (
-        borrowed(s),
-        borrowed(streams),
-        borrowed(legal),
-        borrowed(acc),
-        borrowed(ties),
-        borrowed(places),
-        borrowed(scale),
-    )  # counted by the caller
     new_position(t, s)
     n = t.players
-    open_stream(streams[0], seed, keys[0])
-    seeded = np.zeros(n, np.bool_)
+    open_streams(streams, seed, keys)  # all at once (a stream no seat uses costs its seeding only)
     standings_start(acc)
-    ties[:, :] = 0.0
     places_of(t, s, places)
     standings_add(acc, places, scale)
-    ties_add(ties, places, scale)
     trail_rows = 0
-    if trail.shape[0] > 0:
-        trail[0, :] = places
-        trail_rows = 1
+    keep_places(trail, trail_rows, places)
+    trail_rows += 1
     actions = decisions = choices = choice_turns = legal_sum = chances = 0
     first = last_choice_turn = -1
     turn = s[kt.TURN]
@@ -177,9 +168,6 @@ def play_game(
                 if s[kt.TURN] != last_choice_turn:
                     choice_turns += 1
                     last_choice_turn = s[kt.TURN]
-            if not seeded[seat]:
-                open_stream(streams[1 + seat], seed, keys[1 + seat])
-                seeded[seat] = True
             action = legal[pick(streams[1 + seat], count)]
             apply_decision(t, s, action)
         if actions < record.shape[0]:
@@ -189,15 +177,12 @@ def play_game(
             turn = s[kt.TURN]
             places_of(t, s, places)
             standings_add(acc, places, scale)
-            ties_add(ties, places, scale)
-            if trail_rows < trail.shape[0]:
-                trail[trail_rows, :] = places
+            keep_places(trail, trail_rows, places)
             trail_rows += 1
     places_of(t, s, places)
     standings_add(acc, places, scale)
-    ties_add(ties, places, scale)
-    if trail_rows < trail.shape[0]:
-        trail[trail_rows, :] = places
+    keep_places(trail, trail_rows, places)
+    trail_rows += 1
     won = winners(t, s, legal)
     winner = legal[0] if won == 1 else -1
     row[WINNER] = winner
@@ -216,13 +201,19 @@ def play_game(
         row[SCORES + seat] = score(t, s, seat)
     row[FINISHER_NOT_TOP] = 0.0 if top else 1.0
     standings_end(acc, winner, row)
-    if won > 1:  # tied winners: drama's mean over them
+    if won > 1:  # tied winners: drama's mean over them, standing by standing
         mask = 0
         for k in range(won):
             mask |= 1 << legal[k]
+        shares = trailed = 0.0
+        for k in range(min(trail_rows, trail.shape[0])):
+            gap, share = tied_gap(trail[k], scale, mask)
+            if gap > 0:
+                trailed = 1.0
+            shares += share
         row[WINNERS] = mask
-        row[DRAMA] = ties[mask, 0] / acc[2]
-        row[TRAILED] = ties[mask, 1]
+        row[DRAMA] = shares / acc[2]
+        row[TRAILED] = trailed
     return actions
 
 
@@ -233,15 +224,14 @@ def play_games(t: Any, seeds: Array, keys: Array, scale: Array, columns: Array) 
     streams = np.zeros((1 + t.players, STREAM_WORDS), np.uint32)
     legal = np.zeros(t.action_card.shape[0], np.int32)
     acc = np.zeros(3 + 2 * t.players, np.float64)
-    ties = np.zeros((1 << t.players, 2), np.float64)
     places = np.zeros(t.players, np.int64)
     nothing = np.zeros(0, np.int32)
-    no_trail = np.zeros((0, t.players), np.int64)
+    trail = np.zeros((t.turn_limit + 2, t.players), np.int64)  # every standing: the tied winners' drama
     for i in range(seeds.shape[0]):
-        play_game(t, seeds[i], keys, s, streams, legal, acc, ties, places, scale, columns[i], nothing, no_trail)
+        play_game(t, seeds[i], keys, s, streams, legal, acc, places, scale, columns[i], nothing, trail)
 
 
-@kernel
+@uncounted_kernel
 def to_act(s: Array) -> int:
     """The seat to decide."""
     return int(s[kt.TO_ACT])
@@ -284,8 +274,8 @@ class RandomPlayout(BatchPlayout):
         n = t.players
         return int(play_game(
             self.struct, seed, self.keys, np.zeros(t.width, np.int32), np.zeros((1 + n, STREAM_WORDS), np.uint32),
-            np.zeros(t.action_card.shape[0], np.int32), np.zeros(3 + 2 * n, np.float64),
-            np.zeros((1 << n, 2), np.float64), np.zeros(n, np.int64), self._scale, row, record, places,
+            np.zeros(t.action_card.shape[0], np.int32), np.zeros(3 + 2 * n, np.float64), np.zeros(n, np.int64),
+            self._scale, row, record, places,
         ))  # fmt: skip
 
     def readable(self) -> State:
