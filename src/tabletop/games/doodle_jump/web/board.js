@@ -319,8 +319,7 @@ function drawPad(root, view, ctx, options, name, number, x, y, chosen) {
     sel.pad = sel.pad === name ? null : name;
     ctx.rerender();
   };
-  // the name holds the number the pad shows as a word of its own ("F8" is not "8"), outside brackets (axe-core 4.14
-  // drops bracketed words before it compares): label in name, WCAG 2.5.3
+  // label in name (WCAG 2.5.3): the pad's number is a word of its own ("F8" is not "8"), not in brackets (dropped)
   const named = options.length === 1 ? words : tr("{pad}: {n} ways ({words})", {pad: name, n: options.length, words});
   const tap = target({"data-key": `pad-${name}`, class: "pad", "data-pad": name},
     tr("{name}, pad {number}", {name: named, number}), act);
