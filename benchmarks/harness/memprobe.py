@@ -45,9 +45,10 @@ import tempfile
 import threading
 import time
 import tracemalloc
-import types
 from pathlib import Path
 from typing import Any
+
+from harness.holders import kind
 
 #: the server's command line, as ``python -c PROBED <benchmarks> <out> <seconds> <trace after> kinds|- <kinds from>
 #: tabletop's arguments...``
@@ -158,17 +159,8 @@ def _garbage() -> list[Any]:
     return [sum(kinds.values()), round(size, 2), [[k, n] for k, n in kinds.most_common(8)]]
 
 
-def _kind(o: object) -> str:
-    """An object's type, and a generator's or coroutine's function (a registry of them left behind shows by name)."""
-    if isinstance(o, types.GeneratorType):
-        return f"generator:{o.gi_code.co_qualname}"
-    if isinstance(o, types.CoroutineType):
-        return f"coroutine:{o.cr_code.co_qualname}"
-    return type(o).__qualname__
-
-
 def _kinds() -> collections.Counter[str]:
-    return collections.Counter(_kind(o) for o in gc.get_objects())
+    return collections.Counter(kind(o) for o in gc.get_objects())
 
 
 def _grown_places(base: tracemalloc.Snapshot, out: Path) -> None:
@@ -277,6 +269,12 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
     places = Path(out).with_name("tracemalloc.txt")
     pauses = _Pauses(count=os.environ.get("TABLETOP_PROBE_COUNT") == "1")
     census = os.environ.get("TABLETOP_PROBE_GARBAGE") == "1"
+    holders = None
+    if os.environ.get("TABLETOP_PROBE_HOLDERS"):  # who holds the survivors of some kinds (harness/holders.py)
+        from harness.holders import Holders
+
+        holders = Holders(Path(out).with_name("holders.txt"), os.environ["TABLETOP_PROBE_HOLDERS"].split(","),
+                          float(os.environ.get("TABLETOP_PROBE_HOLDERS_AGE", "120")))
     gc.callbacks.append(pauses)
     lag = _LoopLag()
     threading.Thread(target=lag.watch, name="memprobe-lag", daemon=True).start()
@@ -309,6 +307,8 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
                 line["grown"] = [[k, n] for k, n in (counted - first).most_common(10)] if first else []
             with open(out, "a") as f:
                 f.write(json.dumps(line) + "\n")
+            if holders is not None:
+                holders.note()
 
     thread = threading.Thread(target=watch, name="memprobe", daemon=True)
     thread.start()
