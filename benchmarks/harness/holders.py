@@ -19,6 +19,7 @@ registry or cache made at import would hold the survivors unseen.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import sys
 import time
@@ -41,7 +42,10 @@ def kind(o: object) -> str:
 
 
 def where(o: object) -> str:
-    """Where a generator or coroutine stopped: its function's file and line, or ``finished``."""
+    """Where a generator or coroutine stopped: its function's file and line, or ``finished`` (a task: its coroutine)."""
+    if isinstance(o, asyncio.Task):
+        coroutine = o.get_coro()
+        return f"running {kind(coroutine)} {where(coroutine)}" if not o.done() else "done"
     frame = getattr(o, "gi_frame", None) or getattr(o, "cr_frame", None) or getattr(o, "ag_frame", None)
     if frame is None:
         resumable = isinstance(o, types.GeneratorType | types.CoroutineType | types.AsyncGeneratorType)

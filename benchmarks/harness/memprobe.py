@@ -29,6 +29,9 @@ most found): the cycles that waited in the old generations for a full collection
 serve``'s thresholds make rare (:mod:`tabletop.interfaces.web.collector`). It changes what it measures
 (the server then collects fully at every line): a run with it against one without tells how much of
 a slope is garbage waiting for the collector.
+
+With ``TABLETOP_PROBE_HOLDERS=<kinds>`` each line is followed by the survivors of those kinds and the chain of
+objects holding them (:mod:`harness.holders`, written to ``holders.txt``).
 """
 
 from __future__ import annotations
