@@ -301,7 +301,10 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
             if dead is not None:
                 line["garbage"] = dead
             line["lag"] = lag.take()
-            if kinds:
+            serving = lag.loop is not None and lag.loop.is_running()
+            if kinds and serving:
+                # (not while the server starts: gc.get_objects() from this thread can hand out a tuple the main
+                # thread is still building, whose resize then fails: "SystemError: Objects/tupleobject.c:927")
                 counted = _kinds()
                 if first is None and time.monotonic() - started >= kinds_from:
                     first = counted
@@ -310,7 +313,7 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
                 line["grown"] = [[k, n] for k, n in (counted - first).most_common(10)] if first else []
             with open(out, "a") as f:
                 f.write(json.dumps(line) + "\n")
-            if holders is not None:
+            if holders is not None and serving:
                 holders.note()
 
     thread = threading.Thread(target=watch, name="memprobe", daemon=True)
