@@ -29,6 +29,9 @@ most found): the cycles that waited in the old generations for a full collection
 serve``'s thresholds make rare (:mod:`tabletop.interfaces.web.collector`). It changes what it measures
 (the server then collects fully at every line): a run with it against one without tells how much of
 a slope is garbage waiting for the collector.
+
+With ``TABLETOP_PROBE_HOLDERS=<kinds>`` each line is followed by the survivors of those kinds and the chain of
+objects holding them (:mod:`harness.holders`, written to ``holders.txt``).
 """
 
 from __future__ import annotations
@@ -45,9 +48,10 @@ import tempfile
 import threading
 import time
 import tracemalloc
-import types
 from pathlib import Path
 from typing import Any
+
+from harness.holders import kind
 
 #: the server's command line, as ``python -c PROBED <benchmarks> <out> <seconds> <trace after> kinds|- <kinds from>
 #: tabletop's arguments...``
@@ -158,17 +162,8 @@ def _garbage() -> list[Any]:
     return [sum(kinds.values()), round(size, 2), [[k, n] for k, n in kinds.most_common(8)]]
 
 
-def _kind(o: object) -> str:
-    """An object's type, and a generator's or coroutine's function (a registry of them left behind shows by name)."""
-    if isinstance(o, types.GeneratorType):
-        return f"generator:{o.gi_code.co_qualname}"
-    if isinstance(o, types.CoroutineType):
-        return f"coroutine:{o.cr_code.co_qualname}"
-    return type(o).__qualname__
-
-
 def _kinds() -> collections.Counter[str]:
-    return collections.Counter(_kind(o) for o in gc.get_objects())
+    return collections.Counter(kind(o) for o in gc.get_objects())
 
 
 def _grown_places(base: tracemalloc.Snapshot, out: Path) -> None:
@@ -277,6 +272,12 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
     places = Path(out).with_name("tracemalloc.txt")
     pauses = _Pauses(count=os.environ.get("TABLETOP_PROBE_COUNT") == "1")
     census = os.environ.get("TABLETOP_PROBE_GARBAGE") == "1"
+    holders = None
+    if os.environ.get("TABLETOP_PROBE_HOLDERS"):  # who holds the survivors of some kinds (harness/holders.py)
+        from harness.holders import Holders
+
+        holders = Holders(Path(out).with_name("holders.txt"), os.environ["TABLETOP_PROBE_HOLDERS"].split(","),
+                          float(os.environ.get("TABLETOP_PROBE_HOLDERS_AGE", "120")))
     gc.callbacks.append(pauses)
     lag = _LoopLag()
     threading.Thread(target=lag.watch, name="memprobe-lag", daemon=True).start()
@@ -300,7 +301,10 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
             if dead is not None:
                 line["garbage"] = dead
             line["lag"] = lag.take()
-            if kinds:
+            serving = lag.loop is not None and lag.loop.is_running()
+            if kinds and serving:
+                # (not while the server starts: gc.get_objects() from this thread can hand out a tuple the main
+                # thread is still building, whose resize then fails: "SystemError: Objects/tupleobject.c:927")
                 counted = _kinds()
                 if first is None and time.monotonic() - started >= kinds_from:
                     first = counted
@@ -309,6 +313,8 @@ def start(out: str, every: float, trace_after: float, kinds: bool = True, kinds_
                 line["grown"] = [[k, n] for k, n in (counted - first).most_common(10)] if first else []
             with open(out, "a") as f:
                 f.write(json.dumps(line) + "\n")
+            if holders is not None and serving:
+                holders.note()
 
     thread = threading.Thread(target=watch, name="memprobe", daemon=True)
     thread.start()

@@ -30,6 +30,7 @@ than that, and the held actions level once the first games left have been put aw
     .venv/bin/python benchmarks/web/soak.py --games 200 --minutes 12 --warmup 4 --trace
     .venv/bin/python benchmarks/web/soak.py --games 200 --minutes 12 --env TABLETOP_PROBE_GARBAGE=1
     .venv/bin/python benchmarks/web/soak.py --games 200 --minutes 30 --warmup 8 --leave-after 5
+    .venv/bin/python benchmarks/web/soak.py --games 100 --minutes 6 --leave-after 1 --env TABLETOP_PROBE_HOLDERS=Task
 """
 
 from __future__ import annotations

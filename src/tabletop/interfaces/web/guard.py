@@ -10,6 +10,14 @@ Below the application, each TCP connection is let in or turned away when it open
   is answered 408 and closed, so it cannot hold a connection (a file descriptor) for long;
 - an HTTP connection idle between requests is closed after :attr:`Limits.idle_connection_seconds`.
 
+When a connection is over, its protocol objects let go of each other, so reference counting frees
+them at once. While they serve they are in reference cycles (uvicorn's HTTP protocol and its
+parser, which calls the protocol's methods back; a request's cycle, which calls the protocol
+when the response is sent; websockets' protocol and the generator that parses its frames), and a
+cycle that lived as long as a connection has reached the collector's oldest generation, which
+``tabletop serve`` collects rarely (:mod:`.collector`): each WebSocket and each HTTP connection
+would otherwise stay in memory until then (the soak of issue 22 found some 100 a minute).
+
 A client is its address, except that an IPv6 client is its /64 network: one subscriber
 is usually given a whole /64, so counting its addresses one by one would let it open
 as many connections as it likes (:func:`client_key`). Behind a reverse proxy every
@@ -140,9 +148,9 @@ class GuardedHttp(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_request_timer()
         self.door.release(self.transport)
-        if self.flow is None:  # turned away at the door
-            return
-        super().connection_lost(exc)
+        if self.flow is not None:  # (None: turned away at the door)
+            super().connection_lost(exc)
+        self._let_go()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
@@ -156,6 +164,14 @@ class GuardedHttp(HttpToolsProtocol):
     def handle_websocket_upgrade(self) -> None:
         self._stop_request_timer()
         super().handle_websocket_upgrade()
+        self._let_go()  # the WebSocket's protocol has the connection now: this one never hears of it again
+
+    def _let_go(self) -> None:
+        """Break the reference cycles this protocol is in, now that its connection is over (see the module's
+        docstring). A request still running keeps its cycle to itself: answering it touches only the transport."""
+        self.parser = None  # type: ignore[assignment]
+        self.cycle = None  # type: ignore[assignment]
+        self.pipeline.clear()
 
     def timeout_keep_alive_handler(self) -> None:
         if not self.transport.is_closing():
@@ -204,6 +220,9 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.door.release(self.transport)
         super().connection_lost(exc)
+        # websockets parses with a generator that holds its protocol (``conn.parser``): a reference cycle (see the
+        # module's docstring). Nothing is read from the connection again: closing the generator breaks it.
+        self.conn.parser.close()
 
 
 def protocols(limits: Limits, proxies: Proxies | None = None) -> tuple[Door, type[GuardedHttp], type[GuardedWebSocket]]:
