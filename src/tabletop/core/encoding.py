@@ -39,9 +39,9 @@ hidden fact fails.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from tabletop.core.errors import IllegalActionError, TabletopError
 
@@ -239,6 +239,18 @@ def encoding_of(game: Game) -> Encoding:
         )
     encoding: EncodingPart = found
     return Encoding(game, encoding)
+
+
+_T = TypeVar("_T")
+
+
+def tables_of(cache: dict[int, tuple[object, _T]], owner: object, build: Callable[[], _T]) -> _T:
+    """An encoder's tables for ``owner`` (a game or its rules), built once: kept under the owner's id with the owner
+    itself, so an id reused by a new object builds them again."""
+    found = cache.get(id(owner))
+    if found is None or found[0] is not owner:
+        found = cache[id(owner)] = (owner, build())
+    return found[1]
 
 
 def zeros(size: int, dtype: str) -> Any:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from tabletop.core.encoding import number_view
+from tabletop.core.encoding import number_view, tables_of
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
 from tabletop.games.donkey_kong.actions import CARD_VERBS
@@ -106,14 +106,11 @@ class _Tables:
 
 STARTS = ("pawn", "barrel", "fireball", "reserve", "hand", "played", "deck", "white", "red", "contact", "exact",
           "mover", "finisher", "turn")
-_TABLES: dict[int, _Tables] = {}
+_TABLES: dict[int, tuple[object, _Tables]] = {}
 
 
 def _tables(game: DonkeyKongGame) -> _Tables:
-    found = _TABLES.get(id(game))
-    if found is None or found.game is not game:
-        found = _TABLES[id(game)] = _Tables(game)
-    return found
+    return tables_of(_TABLES, game, lambda: _Tables(game))
 
 
 def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:

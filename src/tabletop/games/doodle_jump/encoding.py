@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, TypeVar
 
-from tabletop.core.encoding import number_view
+from tabletop.core.encoding import number_view, tables_of
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
 from tabletop.games.doodle_jump.actions import WORDS, Combo, Roll
@@ -224,7 +224,7 @@ class _Tables:
 #: pieces of the board (and rolls) kept per rules object (a few hundred bytes each); past this many a cache
 #: starts again
 KEPT = 4096
-_TABLES: dict[int, _Tables] = {}
+_TABLES: dict[int, tuple[object, _Tables]] = {}
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -242,10 +242,7 @@ def _floats(made: bytes) -> memoryview[float]:
 
 
 def _tables(game: DoodleJumpGame) -> _Tables:
-    found = _TABLES.get(id(game.rules))
-    if found is None or found.rules is not game.rules:
-        found = _TABLES[id(game.rules)] = _Tables(game)
-    return found
+    return tables_of(_TABLES, game.rules, lambda: _Tables(game))
 
 
 def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.core.encoding import number_view
+from tabletop.core.encoding import number_view, tables_of
 from tabletop.core.observation import Viewer
 from tabletop.core.state import State
 from tabletop.games.jumanji.actions import DRAWS, FAILED, FIRST, NO_RHINO, RHINO, ROLLS, SAVED
@@ -79,14 +79,11 @@ class _Tables:
         self.card_values = [number / top for number in board.card_numbers]
 
 
-_TABLES: dict[int, _Tables] = {}
+_TABLES: dict[int, tuple[object, _Tables]] = {}
 
 
 def _tables(board: Board) -> _Tables:
-    found = _TABLES.get(id(board))
-    if found is None or found.board is not board:
-        found = _TABLES[id(board)] = _Tables(board)
-    return found
+    return tables_of(_TABLES, board, lambda: _Tables(board))
 
 
 def encode(state: State, viewer: Viewer, out: NDArray[np.float32]) -> None:
