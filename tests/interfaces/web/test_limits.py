@@ -250,14 +250,19 @@ def test_every_level_of_the_ladder_fits_the_servers_budget() -> None:
     assert inner.seconds == 0.2
 
 
-def test_a_decision_that_outlives_its_budget_is_cut_and_played_at_random() -> None:
+def a_decision(spec: str, seconds: float, iterations: int) -> tuple[Any, Job]:
+    """A Donkey Kong position at its first decision, and a bot's job there."""
     game = make("donkey-kong", players=2)
     state = game.new_initial_state()
     rng = random.Random(5)
     while state.is_chance_node():
         state.apply_action(state.chance_distribution().sample(rng))
-    job = Job(game="donkey-kong", options=game.options, position=state.to_text(), seat=state.current_player(),
-              spec="mcts:iterations=20000", seed=1, seconds=0.05, iterations=20_000)
+    return state, Job(game="donkey-kong", options=game.options, position=state.to_text(),
+                      seat=state.current_player(), spec=spec, seed=1, seconds=seconds, iterations=iterations)
+
+
+def test_a_decision_that_outlives_its_budget_is_cut_and_played_at_random() -> None:
+    state, job = a_decision("mcts:iterations=20000", 0.05, 20_000)
     answer = think(job)
     assert answer.over_budget and state.parse_action(answer.action) in state.legal_actions()
     quick = think(Job(**{**job.__dict__, "spec": "mcts:iterations=5", "seconds": 30.0}))
@@ -286,13 +291,7 @@ def test_a_budget_that_runs_out_inside_an_import_stops_the_worker(monkeypatch: p
             return state.legal_actions()[0]
 
     monkeypatch.setattr(bots, "from_spec", lambda spec: Importing())
-    game = make("donkey-kong", players=2)
-    state = game.new_initial_state()
-    rng = random.Random(5)
-    while state.is_chance_node():
-        state.apply_action(state.chance_distribution().sample(rng))
-    job = Job(game="donkey-kong", options=game.options, position=state.to_text(), seat=state.current_player(),
-              spec="importing", seed=1, seconds=0.05, iterations=1)
+    state, job = a_decision("importing", 0.05, 1)
     with pytest.raises(bots._Broken) as broken:
         think(job)
     assert broken.value.answer.over_budget and state.parse_action(broken.value.answer.action) in state.legal_actions()
