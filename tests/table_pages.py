@@ -24,6 +24,9 @@ DEVICES = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
               "device_scale_factor": 3},
+    # Lighthouse's mobile preset (a Moto G Power's screen), for the figures it measures (layout shift)
+    "lighthouse-phone": {"viewport": {"width": 412, "height": 823}, "has_touch": True, "is_mobile": True,
+                         "device_scale_factor": 1.75},
 }
 #: a layout-shift recorder, installed before any page script runs (the Layout Instability API)
 CLS_RECORDER = """

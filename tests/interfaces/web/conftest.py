@@ -291,6 +291,29 @@ def stored_position() -> Any:
     return make_one
 
 
+@pytest.fixture
+def stored_before_draw() -> Any:
+    """``stored_before_draw(database, players, wanted)``: a Jumanji game of people stored one chance outcome before a
+    wanted position, with a seed whose server, resuming there, draws that outcome: the page is drawn before the
+    position comes. Returns the game's id and each seat's token."""
+    from tabletop.core.play import Streams
+    from tabletop.core.registry import make
+    from tabletop.interfaces.web.driver import resume_seed
+
+    def make_one(database: str, players: int, wanted: Any) -> tuple[str, list[str]]:
+        *before, drawn = jumanji_prefix(players, wanted)
+        state = make("jumanji", players=players).new_initial_state()
+        for text in before:
+            state.apply_action(text)
+        assert state.is_chance_node(), f"{drawn} is not drawn by chance"
+        seed = next((seed for seed in range(5000)
+                     if str(Streams(resume_seed(seed, len(before))).chance(state.clone())) == drawn), None)
+        assert seed is not None, f"no seed draws {drawn}"
+        return store_people_game(database, "jumanji", players, before, seed)
+
+    return make_one
+
+
 # -- a tiny game without chance, for undo across players ------------------------------------
 from dataclasses import dataclass  # noqa: E402
 

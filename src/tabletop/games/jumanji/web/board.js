@@ -49,7 +49,8 @@ function colourOf(view, seat) {
 }
 
 const ARMS = new Map();
-// path length -> spots along the arm of seat 0, evenly spaced by arc length
+// path length -> the places of its spaces along each seat's arm, evenly spaced by arc length: worked out once per
+// length (every drawing of the board asks for each of them)
 let lastPawns = {id: null, n: -1, positions: []};  // where the pawns were drawn, to show them walking
 
 function armAngle(t) {
@@ -60,10 +61,12 @@ function armRadius(t) {
   return OUTER - (OUTER - INNER) * t;
 }
 
-function arm(length) {
-  if (ARMS.has(length)) return ARMS.get(length);
+let DENSE = null;
+/** The arm measured once: 2,001 points along it, each its parameter t and its arc length from START. */
+function dense() {
+  if (DENSE) return DENSE;
   const steps = 2000;
-  const dense = [];
+  DENSE = [];
   let total = 0;
   let last = null;
   for (let k = 0; k <= steps; k++) {
@@ -71,27 +74,38 @@ function arm(length) {
     const p = [armRadius(t), armAngle(t)];
     const xy = [p[0] * Math.cos(p[1]), p[0] * Math.sin(p[1])];
     if (last) total += Math.hypot(xy[0] - last[0], xy[1] - last[1]);
-    dense.push({t, s: total});
+    DENSE.push({t, s: total});
     last = xy;
   }
-  const spots = [];
+  return DENSE;
+}
+
+/** The places of a path's spaces, 0 (START) to length + 1 (the centre), on each seat's arm: [seat][i] = [x, y]. */
+function arm(length) {
+  if (ARMS.has(length)) return ARMS.get(length);
+  const points = dense();
+  const total = points[points.length - 1].s;
+  const ts = [];
   let j = 0;
   for (let i = 0; i <= length + 1; i++) {
     const want = total * i / (length + 1);
-    while (j < dense.length - 1 && dense[j].s < want) j++;
-    spots.push(dense[j].t);
+    while (j < points.length - 1 && points[j].s < want) j++;
+    ts.push(points[j].t);
   }
-  ARMS.set(length, spots);
-  return spots;
+  const seats = [0, 1, 2, 3].map((seat) => ts.map((t, i) => {
+    if (i >= length + 1) return [C, C];
+    const angle = armAngle(t) + seat * Math.PI / 2;
+    const r = armRadius(t);
+    return [C + r * Math.cos(angle), C + r * Math.sin(angle)];
+  }));
+  ARMS.set(length, seats);
+  return seats;
 }
 
 /** Position of space i (0 = START, L + 1 = the centre) on seat's arm. */
 function spot(seat, i, length) {
   if (i >= length + 1) return [C, C];
-  const t = arm(length)[i];
-  const angle = armAngle(t) + seat * Math.PI / 2;
-  const r = armRadius(t);
-  return [C + r * Math.cos(angle), C + r * Math.sin(angle)];
+  return arm(length)[seat % 4][i];
 }
 
 export function colour(view, seat) {

@@ -147,9 +147,14 @@ function rescuePanel(view, ctx, elapsed) {
   const event = view.live;
   const target = event.wild ? [symbolName(event.symbol), ` ${tr("or the {face}", {face: symbolName(event.wild)})}`]
     : [symbolName(event.symbol)];
-  const mine = event.rescuers.filter((r) => view.mine.includes(r.seat) && !r.saved && r.rolls < event.limit);
+  // A button for each of this page's rescuers, in its place from the card's reveal to the end: where it cannot be
+  // pressed (not yet, saved, no roll left, time up) an empty block of its size keeps the rescuers' list still
+  const mine = event.rescuers.filter((r) => view.mine.includes(r.seat));
   const running = event.phase === "running";
-  const buttons = running ? mine.map((r, i) => {
+  const buttons = mine.map((r, i) => {
+    if (!running || r.saved || r.rolls >= event.limit) {
+      return el("div", {class: "press-space", id: i ? `rescue-space-${r.seat}` : "rescue-space", "aria-hidden": "true"});
+    }
     const who = mine.length > 1 ? ` (${ctx.seatName(r.seat)})` : "";
     const [big, small] = buttonWords(view, r.seat);
     // its name is what it does, then the words it shows (label in name, WCAG 2.5.3); the key is a shortcut, not a
@@ -159,7 +164,7 @@ function rescuePanel(view, ctx, elapsed) {
       [el("span", {class: "press-words"}, small ? `${big} ` : big, small ? el("small", {}, small) : null, who), " ",
         el("kbd", {"aria-hidden": "true", "data-keycap": tr("Space")})],
       () => rescueRoll(view, ctx, r.seat), {"aria-label": `${name}${who}`, "aria-keyshortcuts": "Space"});
-  }) : [];
+  });
   return el("div", {class: "live-rescue"},
     el("p", {class: "live-card"}, el("strong", {}, `${tr("Danger card:")} `), tr(event.message)),
     el("div", {class: "race-row"}, die({key: `target-${event.symbol}`, face: event.symbol,

@@ -55,27 +55,34 @@ function livePanel(t) {
     board.live(view, ctx, t.elapsed()));
 }
 
-function tools(t) {
+/** The tools; `prefix` names the race's own copy of them (see `controls`). */
+function tools(t, prefix = "") {
   const {view, board, ctx} = t;
   const player = view.mine.length > 0;
-  return el("div", {class: "tools", id: "tools"},
-    player && !view.terminal ? el("button", {type: "button", id: "undo", disabled: !view.undo, onclick: () => ctx.undo(),
-      title: WORDS.undoTitle}, `${WORDS.undo} `, el("kbd", {"aria-hidden": "true"}, "U")) : null,
+  return el("div", {class: "tools", id: `${prefix}tools`},
+    player && !view.terminal ? el("button", {type: "button", id: `${prefix}undo`, disabled: !view.undo,
+      onclick: () => ctx.undo(), title: WORDS.undoTitle}, `${WORDS.undo} `, el("kbd", {"aria-hidden": "true"}, "U")) : null,
     view.terminal && t.endDismissed ? el("button", {type: "button", id: "show-result", class: "primary",
       onclick: () => ctx.showEnd()}, WORDS.showResult) : null,
-    board.legend ? el("button", {type: "button", id: "key-button", onclick: () => ctx.showKey()}, WORDS.key) : null,
-    el("button", {type: "button", id: "words-button", onclick: () => ctx.describe(),
+    board.legend ? el("button", {type: "button", id: `${prefix}key-button`, onclick: () => ctx.showKey()}, WORDS.key)
+      : null,
+    el("button", {type: "button", id: `${prefix}words-button`, onclick: () => ctx.describe(),
       title: WORDS.wordsTitle}, `${WORDS.words} `, el("kbd", {"aria-hidden": "true"}, "D")));
 }
 
 export function controls(t) {
   const {view, board, ctx} = t;
+  const error = el("p", {class: "error", id: "error", role: "alert"}, t.error || "");
+  // A race takes the sheet for itself: its panel, the choices it may need and its own copy of the tools (ids
+  // "race-…"). Every element it shows is new when it begins and gone when it ends, so nothing on screen moves:
+  // a panel put on top of the usual sheet pushed the tray, the card and the tools 151 px down on a phone and
+  // back up, a layout shift of 0.12 (tests/interfaces/web/test_race_shift.py).
+  if (view.live && board.live) return [error, livePanel(t), choiceButtons(t), tools(t, "race-")];
   const mineNow = view.legal.length > 0;
   const custom = mineNow && board.choices ? board.choices(view, ctx) : null;
   const aside = board.aside ? board.aside(view, ctx) : null;
   return [
-    el("p", {class: "error", id: "error", role: "alert"}, t.error || ""),
-    livePanel(t),
+    error,
     rollButton(t),  // first: on a phone it is the first thing under the board
     custom ? el("div", {class: "custom-choices", id: "custom-choices"}, custom) : null,
     choiceButtons(t),
