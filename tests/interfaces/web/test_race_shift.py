@@ -5,7 +5,8 @@ was put on top of the sheet under the board, pushing the dice tray, the card and
 began and back up as it ended. In Debian's headless Chromium at Lighthouse's phone size (412x823, touch), a game of
 two people is stored one card before a rescue of seat 0 alone, with a seed whose server draws that card; Ann's page
 is opened on it, Bob draws the card on his own device, the race runs its 8 seconds (Ann does not press: no input
-excuses a shift) and ends. A ``PerformanceObserver`` adds up every layout shift the page makes meanwhile, as Lighthouse does.
+excuses a shift) and ends. A ``PerformanceObserver`` adds up every layout shift the page makes meanwhile, as
+Lighthouse does.
 """
 
 from __future__ import annotations
