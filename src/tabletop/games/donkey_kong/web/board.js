@@ -1,6 +1,6 @@
 // Donkey Kong: girders and ladders, pawns, barrels and fireballs, Donkey Kong's arm, the Oil Can, the dice, and
 // the routes to choose from (their words, the cards and the key are in explain.js).
-import {el, fixedLayer, lastEvent, svg, walk} from "/static/common.js";
+import {el, fixedGroup, fixedLayer, lastEvent, svg, walk} from "/static/common.js";
 import {cardName, cards, label} from "./explain.js";
 import {MARKER_R, dotBoxes, markBoxes, placeMarkers, textBox} from "./markers.js";
 import {tr, trn} from "/static/i18n.js";
@@ -117,18 +117,11 @@ export function draw(view, ctx) {
   const choosing = view.legal.some((a) => a.startsWith("move "));
   const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board donkey-kong",
     role: choosing ? "group" : "img", "aria-label": summaryName(view)});
-  // the girders, ladders and their spaces never change: one picture, drawn once; their names are drawn live
-  root.append(fixedLayer(JSON.stringify(["donkey-kong", board.girders, board.ladders, board.edges, board.start]),
-    width, height, () => girderShapes(board, geo, width, height)));
-  for (const g of board.girders || []) {
-    const first = geo.girderSpot(`${g.name}1`);
-    root.append(svg("text", {x: 14, y: first[1] + 18, "font-size": 30, "font-weight": 800, fill: "#ff9fb4"}, g.name));
-    for (let c = 1; c <= g.spaces; c++) {  // each space names itself ("A7"): no coordinates to work out
-      const [x, y] = geo.girderSpot(`${g.name}${c}`);
-      root.append(svg("text", {x: x + 4, y: y + 15, "text-anchor": "middle", "font-size": 18, "font-weight": 700,
-        fill: "#e6eeff"}, `${g.name}${c}`));
-    }
-  }
+  // the girders, ladders and their spaces never change: one picture, drawn once; their names are drawn live, as
+  // one group built once (fixedGroup: neither rebuilt nor compared on an update)
+  const fixed = JSON.stringify(["donkey-kong", board.girders, board.ladders, board.edges, board.start]);
+  root.append(fixedLayer(fixed, width, height, () => girderShapes(board, geo, width, height)),
+    fixedGroup(fixed, () => girderNames(board, geo)));
   // what stands on the spaces (barrels, fireballs, pawns), placed first: the routes' circles keep clear of them
   const spots = standing(state, geo, view.mover);
   const scenery = drawScenery(root, view, geo, board);
@@ -168,6 +161,21 @@ export function draw(view, ctx) {
     }
   });
   return root;
+}
+
+/** The girders' letters, and each space's name ("A7": no coordinates to work out). */
+function girderNames(board, geo) {
+  const names = [];
+  for (const g of board.girders || []) {
+    const first = geo.girderSpot(`${g.name}1`);
+    names.push(svg("text", {x: 14, y: first[1] + 18, "font-size": 30, "font-weight": 800, fill: "#ff9fb4"}, g.name));
+    for (let c = 1; c <= g.spaces; c++) {
+      const [x, y] = geo.girderSpot(`${g.name}${c}`);
+      names.push(svg("text", {x: x + 4, y: y + 15, "text-anchor": "middle", "font-size": 18, "font-weight": 700,
+        fill: "#e6eeff"}, `${g.name}${c}`));
+    }
+  }
+  return names;
 }
 
 /** Where each barrel, fireball and pawn stands (in that order), several on one space side by side: ``pawns`` are

@@ -22,6 +22,19 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 const layers = new Map();  // a board's fixed layer's key -> the address of its picture
+const groups = new Map();  // a fixed group's key -> the group, built once
+
+/** Marks that stay as they are while `key` does (a board's printed names: words, so not in its fixedLayer), as one
+ * <g>: built once, then copied for each drawing (a copy is made natively, not element by element), and a drawn
+ * group whose key is the same is left as it is by the morph (morph.js: data-fixed), its inside not compared. */
+export function fixedGroup(key, build) {
+  let group = groups.get(key);
+  if (!group) {
+    group = svg("g", {"data-key": `fixed-group-${groups.size}`, "data-fixed": ""}, ...build());
+    groups.set(key, group);
+  }
+  return group.cloneNode(true);
+}
 
 /** A board's fixed parts (what `build()` draws, once per `key`: paths, spaces, girders...) as one picture: a single
  * <image> on the board, so that an update neither rebuilds nor compares hundreds of shapes that never change, and
