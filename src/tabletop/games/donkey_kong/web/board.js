@@ -1,6 +1,6 @@
 // Donkey Kong: girders and ladders, pawns, barrels and fireballs, Donkey Kong's arm, the Oil Can, the dice, and
 // the routes to choose from (their words, the cards and the key are in explain.js).
-import {el, fixedLayer, lastEvent, svg, walk} from "/static/common.js";
+import {el, fixedGroup, fixedLayer, lastEvent, shape, svg, walk} from "/static/common.js";
 import {cardName, cards, label} from "./explain.js";
 import {MARKER_R, dotBoxes, markBoxes, placeMarkers, textBox} from "./markers.js";
 import {tr, trn} from "/static/i18n.js";
@@ -117,18 +117,11 @@ export function draw(view, ctx) {
   const choosing = view.legal.some((a) => a.startsWith("move "));
   const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board donkey-kong",
     role: choosing ? "group" : "img", "aria-label": summaryName(view)});
-  // the girders, ladders and their spaces never change: one picture, drawn once; their names are drawn live
-  root.append(fixedLayer(JSON.stringify(["donkey-kong", board.girders, board.ladders, board.edges, board.start]),
-    width, height, () => girderShapes(board, geo, width, height)));
-  for (const g of board.girders || []) {
-    const first = geo.girderSpot(`${g.name}1`);
-    root.append(svg("text", {x: 14, y: first[1] + 18, "font-size": 30, "font-weight": 800, fill: "#ff9fb4"}, g.name));
-    for (let c = 1; c <= g.spaces; c++) {  // each space names itself ("A7"): no coordinates to work out
-      const [x, y] = geo.girderSpot(`${g.name}${c}`);
-      root.append(svg("text", {x: x + 4, y: y + 15, "text-anchor": "middle", "font-size": 18, "font-weight": 700,
-        fill: "#e6eeff"}, `${g.name}${c}`));
-    }
-  }
+  // the girders, ladders and their spaces never change: one picture, drawn once; their names are drawn live, as
+  // one group built once (fixedGroup: neither rebuilt nor compared on an update)
+  const fixed = JSON.stringify(["donkey-kong", board.girders, board.ladders, board.edges, board.start]);
+  root.append(fixedLayer(fixed, width, height, () => girderShapes(board, geo, width, height)),
+    fixedGroup(fixed, () => girderNames(board, geo)));
   // what stands on the spaces (barrels, fireballs, pawns), placed first: the routes' circles keep clear of them
   const spots = standing(state, geo, view.mover);
   const scenery = drawScenery(root, view, geo, board);
@@ -170,6 +163,21 @@ export function draw(view, ctx) {
   return root;
 }
 
+/** The girders' letters, and each space's name ("A7": no coordinates to work out). */
+function girderNames(board, geo) {
+  const names = [];
+  for (const g of board.girders || []) {
+    const first = geo.girderSpot(`${g.name}1`);
+    names.push(svg("text", {x: 14, y: first[1] + 18, "font-size": 30, "font-weight": 800, fill: "#ff9fb4"}, g.name));
+    for (let c = 1; c <= g.spaces; c++) {
+      const [x, y] = geo.girderSpot(`${g.name}${c}`);
+      names.push(svg("text", {x: x + 4, y: y + 15, "text-anchor": "middle", "font-size": 18, "font-weight": 700,
+        fill: "#e6eeff"}, `${g.name}${c}`));
+    }
+  }
+  return names;
+}
+
 /** Where each barrel, fireball and pawn stands (in that order), several on one space side by side: ``pawns`` are
  * ``[x, y, is the mover]``. */
 function standing(state, geo, mover) {
@@ -183,41 +191,42 @@ function standing(state, geo, mover) {
     pawns: state.pawns.map((name, seat) => [...place(name), seat === mover])};
 }
 
-/** The board's fixed shapes: girders with their spaces and dots, the barrels' broken lines down, the ladders. */
+/** The board's fixed shapes (their markup): girders with their spaces and dots, the barrels' broken lines down, the
+ * ladders. */
 function girderShapes(board, geo, width, height) {
-  const shapes = [svg("rect", {x: 0, y: 0, width, height, rx: 16, fill: "#0b0b1e"})];
+  const shapes = [shape("rect", {x: 0, y: 0, width, height, rx: 16, fill: "#0b0b1e"})];
   for (const g of board.girders || []) {
     const first = geo.girderSpot(`${g.name}1`);
     const last = geo.girderSpot(`${g.name}${g.spaces}`);
     const ends = {x1: first[0] - COL_W / 2, y1: first[1] + 30, x2: last[0] + COL_W / 2, y2: last[1] + 30};
-    shapes.push(svg("line", {...ends, stroke: "#d3365a", "stroke-width": 12}),
-      svg("line", {...ends, stroke: "#ff9fb4", "stroke-width": 2, "stroke-dasharray": "10 8"}));
+    shapes.push(shape("line", {...ends, stroke: "#d3365a", "stroke-width": 12}),
+      shape("line", {...ends, stroke: "#ff9fb4", "stroke-width": 2, "stroke-dasharray": "10 8"}));
     for (let c = 1; c <= g.spaces; c++) {
       const [x, y] = geo.girderSpot(`${g.name}${c}`);
-      shapes.push(svg("rect", {x: x - 33, y: y - 10, width: 66, height: 34, rx: 5, fill: "#1e4fd8", stroke: "#9db7ff",
+      shapes.push(shape("rect", {x: x - 33, y: y - 10, width: 66, height: 34, rx: 5, fill: "#1e4fd8", stroke: "#9db7ff",
         "stroke-width": 1.5}));
-      if (g.red_dots.includes(c)) shapes.push(svg("circle", {cx: x - 25, cy: y - 1, r: 6, fill: "#ff3030", stroke: "#fff"}));
-      if (g.black_dots.includes(c)) shapes.push(svg("circle", {cx: x - 25, cy: y + 14, r: 6, fill: "#000", stroke: "#fff"}));
+      if (g.red_dots.includes(c)) shapes.push(shape("circle", {cx: x - 25, cy: y - 1, r: 6, fill: "#ff3030", stroke: "#fff"}));
+      if (g.black_dots.includes(c)) shapes.push(shape("circle", {cx: x - 25, cy: y + 14, r: 6, fill: "#000", stroke: "#fff"}));
     }
   }
   for (const e of board.edges || []) {  // broken white lines between girder ends (the barrels' way down)
     const [ux, uy] = geo.girderSpot(e.upper);
     const [lx, ly] = geo.girderSpot(e.lower);
     const side = ux < width / 2 ? -1 : 1;
-    shapes.push(svg("path", {d: `M ${ux + side * 30} ${uy} C ${ux + side * 60} ${uy}, ${lx + side * 60} ${ly},`
+    shapes.push(shape("path", {d: `M ${ux + side * 30} ${uy} C ${ux + side * 60} ${uy}, ${lx + side * 60} ${ly},`
       + ` ${lx + side * 30} ${ly}`, fill: "none", stroke: "#fff", "stroke-width": 3, "stroke-dasharray": "8 8"}));
   }
   for (const l of board.ladders || []) {
     const [bx, by] = geo.girderSpot(l.bottom);
     const [, ty] = geo.girderSpot(l.top);
-    for (const dx of [-14, 14]) shapes.push(svg("line", {x1: bx + dx, y1: by - 14, x2: bx + dx, y2: ty + 16,
+    for (const dx of [-14, 14]) shapes.push(shape("line", {x1: bx + dx, y1: by - 14, x2: bx + dx, y2: ty + 16,
       stroke: "#38d9d9", "stroke-width": 3}));
     for (let r = 1; r <= l.rungs; r++) {
       const [x, y] = geo.spot(`${l.name}.${r}`);
-      shapes.push(svg("rect", {x: x - 15, y: y - 10, width: 30, height: 20, fill: "#0e5c5c", stroke: "#38d9d9"}));
+      shapes.push(shape("rect", {x: x - 15, y: y - 10, width: 30, height: 20, fill: "#0e5c5c", stroke: "#38d9d9"}));
     }
   }
-  return shapes;
+  return shapes.join("");
 }
 
 // -- obstacles moving step by step ------------------------------------------------------------

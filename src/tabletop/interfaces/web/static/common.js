@@ -22,15 +22,43 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 const layers = new Map();  // a board's fixed layer's key -> the address of its picture
+const ESCAPED = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"};
+
+/** An SVG shape as markup, for a fixedLayer: shape("circle", {cx: 1, cy: 2, r: 3}) is
+ * '<circle cx="1" cy="2" r="3"/>'. */
+export function shape(tag, attrs) {
+  const written = Object.entries(attrs).filter(([, v]) => v !== undefined && v !== null && v !== false)
+    .map(([k, v]) => ` ${k}="${String(v).replace(/[&<>"]/g, (c) => ESCAPED[c])}"`);
+  return `<${tag}${written.join("")}/>`;
+}
+
+const groups = new Map();  // a fixed group's key -> the group, built once
+
+/** Marks that stay as they are while `key` does (a board's printed names: words, so not in its fixedLayer), as one
+ * <g>: built once, then copied for each drawing (a copy is made natively, not element by element), and a drawn
+ * group whose key is the same is left as it is by the morph (morph.js: data-fixed), its inside not compared. */
+export function fixedGroup(key, build) {
+  let group = groups.get(key);
+  if (!group) {
+    group = svg("g", {"data-key": `fixed-group-${groups.size}`, "data-fixed": ""}, ...build());
+    groups.set(key, group);
+  }
+  return group.cloneNode(true);
+}
 
 /** A board's fixed parts (what `build()` draws, once per `key`: paths, spaces, girders...) as one picture: a single
  * <image> on the board, so that an update neither rebuilds nor compares hundreds of shapes that never change, and
- * the browser paints them once. Words stay out of it (they are drawn live, to keep their size on any screen). */
+ * the browser paints them once. Words stay out of it (they are drawn live, to keep their size on any screen).
+ * `build()` gives SVG elements, or their markup as one string (shape(): no element made only to be written out). */
 export function fixedLayer(key, width, height, build) {
   let address = layers.get(key);
   if (!address) {
-    const art = svg("svg", {xmlns: SVG_NS, viewBox: `0 0 ${width} ${height}`, width, height}, ...build());
-    address = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(art)], {type: "image/svg+xml"}));
+    const drawn = build();
+    const art = typeof drawn === "string"
+      ? `<svg xmlns="${SVG_NS}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${drawn}</svg>`
+      : new XMLSerializer().serializeToString(
+        svg("svg", {xmlns: SVG_NS, viewBox: `0 0 ${width} ${height}`, width, height}, ...drawn));
+    address = URL.createObjectURL(new Blob([art], {type: "image/svg+xml"}));
     layers.set(key, address);
   }
   return svg("image", {href: address, x: 0, y: 0, width, height, preserveAspectRatio: "none", "aria-hidden": "true",

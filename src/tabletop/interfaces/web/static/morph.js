@@ -13,6 +13,7 @@ function key(node) {
 const TYPING = "input:not([type]), input[type=text], input[type=search], textarea";
 
 function keep(from, to) {
+  if (to.hasAttribute("data-fixed")) return false;  // the same key, the same inside (common.js: fixedGroup)
   if (from === document.activeElement && from.matches(TYPING)) return false;  // what a person is typing stays
   if (from.hasAttribute("data-walking") && to.getAttribute("transform") === null) {
     to.setAttribute("data-walking", "");  // a move being shown: let its animation end
