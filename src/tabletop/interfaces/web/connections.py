@@ -128,6 +128,8 @@ class Audience:
         #: a viewer's own part (without its answers), encoded once for every viewer with the same
         #: (language, seats, log sent, actions sent, whole or not); forgotten at every change
         self._personal: dict[tuple[str, Hand, int, int, bool], str] = {}
+        #: the position as each seat sees it, kept while the room's state is the same (not forgotten at a change)
+        self._positions = views.Positions()
 
     def __len__(self) -> int:
         return len(self._connections)
@@ -169,10 +171,10 @@ class Audience:
         if shared is None or personal is None:
             with using(conn.language):
                 if shared is None:  # the common part is encoded once per change and language
-                    shared = self._shared[conn.language] = encode(views.shared_view(room))
+                    shared = self._shared[conn.language] = encode(views.shared_view(room, self._positions))
                 if personal is None:  # and a viewer's own part once for all who would be sent the same
                     view = views.personal_view(room, conn.hand, log_from=log_from, actions_from=actions_from,
-                                               with_board=full)
+                                               with_board=full, position=self._positions)
                     view["type"] = "view"
                     view["full"] = full
                     personal = self._personal[key] = encode(view)

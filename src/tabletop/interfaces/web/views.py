@@ -11,11 +11,12 @@ position serves every viewer; otherwise each seat gets its own.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.events import entry
 from tabletop.core.game import Game
-from tabletop.core.i18n import _
+from tabletop.core.i18n import _, language
 from tabletop.core.state import CHANCE, TERMINAL, State
 from tabletop.interfaces.web.boards import board_module, board_style, help_page, summary_of
 from tabletop.interfaces.web.turns import made_by_clock, roll_waits_for
@@ -93,6 +94,33 @@ def position_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
     return {"state": observer.observe(state, seat), "text": observer.text(state, seat)}
 
 
+#: how a view gets the position as a seat sees it (:func:`position_view`, or a :class:`Positions`)
+PositionOf = Callable[[Game, State, "int | None"], dict[str, Any]]
+
+
+class Positions:
+    """:func:`position_view` of one position, built once per seat and language and kept until the position
+    is another object (a room's state is never changed in place: every action makes a new one).
+
+    A room's viewers are sent a new view at every change, and many changes leave the position as it was
+    (a race's timer, a press, a clock started, a seat connecting): the observer's dict and text, the
+    dearest part of a view, are then not built again.
+    """
+
+    def __init__(self) -> None:
+        self._state: State | None = None
+        self._views: dict[tuple[str, int | None], dict[str, Any]] = {}
+
+    def __call__(self, game: Game, state: State, seat: int | None) -> dict[str, Any]:
+        if state is not self._state:
+            self._state, self._views = state, {}
+        key = (language(), seat)
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = position_view(game, state, seat)
+        return view
+
+
 def header(room: ReadOnlyRoom) -> dict[str, Any]:
     info = room.game.info
     return {
@@ -117,7 +145,7 @@ def seats(room: ReadOnlyRoom) -> list[dict[str, Any]]:
     ]
 
 
-def shared_view(room: ReadOnlyRoom) -> dict[str, Any]:
+def shared_view(room: ReadOnlyRoom, position: PositionOf = position_view) -> dict[str, Any]:
     """The part of every seat's view that is the same for all (built once per change)."""
     state = room.state
     mover = state.current_player()
@@ -129,7 +157,7 @@ def shared_view(room: ReadOnlyRoom) -> dict[str, Any]:
         "rematch": room.rematch,
         "seats": seats(room),
         "n": len(room.actors),
-        **position_view(room.game, state, None),
+        **position(room.game, state, None),
         "mover": mover,
         "roller": state.chance_roller() if mover == CHANCE else None,
         "roll_waits": roll_waits_for(room) if room.status == "running" and room.live is None else None,
@@ -149,7 +177,8 @@ def shared_view(room: ReadOnlyRoom) -> dict[str, Any]:
 
 
 def personal_view(
-    room: ReadOnlyRoom, hand: Hand, log_from: int = 0, actions_from: int = 0, with_board: bool = True
+    room: ReadOnlyRoom, hand: Hand, log_from: int = 0, actions_from: int = 0, with_board: bool = True,
+    position: PositionOf = position_view,
 ) -> dict[str, Any]:
     """The part of the view that depends on the viewer's seats and on what it was sent before.
 
@@ -185,7 +214,7 @@ def personal_view(
     if with_board:
         view["board"] = room.board
     if room.game.observer.hidden_information:  # the seat's own view of the position
-        view.update(position_view(room.game, state, seat))
+        view.update(position(room.game, state, seat))
     return view
 
 
