@@ -14,7 +14,6 @@ replays with the core API.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +21,7 @@ from tabletop.core.i18n import _
 from tabletop.core.live import LiveEvent
 from tabletop.core.registry import live_rules
 from tabletop.interfaces.web.actionlog import AWAY_IN_RACE, note
-from tabletop.interfaces.web.driver import BY_CHANCE
+from tabletop.interfaces.web.driver import BY_CHANCE, wait_for
 from tabletop.interfaces.web.errors import Refused
 
 if TYPE_CHECKING:
@@ -157,9 +156,7 @@ class LiveRace:
                 if left <= 0:
                     break
                 self.changed.clear()
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(left):  # no task per wait, unlike wait_for
-                        await self.changed.wait()
+                await wait_for(self.changed, left)
         finally:
             for task in bots:
                 task.cancel()
