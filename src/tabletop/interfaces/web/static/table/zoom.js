@@ -22,8 +22,8 @@ export function setupZoom(t) {
   let gesture = null;  // {s, x, y, mid, dist} at the start of a pinch, or {x, y, px, py} at the start of a drag
   let dragged = false;
 
-  let w = 0;  // the viewport's size, from its ResizeObserver (before the first frame is painted; a read here would
-  let h = 0;  // lay the page out before it is built)
+  let w = 0;  // the viewport's size, read once before the first drawing, then from its ResizeObserver (a read on
+  let h = 0;  // each update would lay the page out)
 
   function clamp() {
     z.s = Math.min(MAX, Math.max(1, z.s));
@@ -132,6 +132,11 @@ export function setupZoom(t) {
     zoomAt(z.s * Math.exp(-event.deltaY / 200), ...local(event));
   }, {passive: false});
 
+  // the stage's size is set by the page, never by the board (style.css: contained), so it is read once now, before
+  // the board is drawn (the page is laid out as it shows "Connecting…": little to lay out again): the first frame lays
+  // the board's words out at their fitted size (fit.js), not at the drawing's and again once the observer reports
+  ({width: w, height: h} = port.getBoundingClientRect());
+  stageResized(stage, w, h);
   new ResizeObserver(([entry]) => {
     ({width: w, height: h} = entry.contentRect);
     stageResized(stage, w, h);
