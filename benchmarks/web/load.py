@@ -92,7 +92,7 @@ def main() -> None:
         rss = [s[1] for s in samples]
         print(f"server: CPU {cpu:.1f} s in {elapsed:.0f} s ({cpu / elapsed:.0%} of a core); RSS peak "
               f"{max(rss, default=0):.0f} MB; open files peak {max((s[2] for s in samples), default=0)}; "
-              f"actions stored {stats.get('actions_stored')}")
+              f"actions stored {stats.get('actions_stored')} in {stats.get('transactions')} transactions")
         print(f"server's door: {stats.get('connections_turned_away', '?')} connections turned away (over a cap), "
               f"{stats.get('requests_timed_out', '?')} requests timed out (headers or body too slow to arrive), "
               f"{stats.get('connections_closed_idle', '?')} kept-alive connections closed idle; "

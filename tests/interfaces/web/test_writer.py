@@ -28,7 +28,8 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from tabletop.interfaces.web import writer as writer_module
-from tabletop.interfaces.web.store import Append, Seat, Store, actions_table
+from tabletop.interfaces.web.schema import actions_table
+from tabletop.interfaces.web.store import Append, Seat, Store
 from tabletop.interfaces.web.writer import Writer
 
 SEATS = [Seat(kind="human", name="Ann"), Seat(kind="bot", name="Bot", bot="random")]

@@ -28,7 +28,8 @@ from sqlalchemy.exc import IntegrityError
 
 from tabletop.core.i18n import _
 from tabletop.interfaces.web.names import BadName, check_name, key
-from tabletop.interfaces.web.store import Store, metadata
+from tabletop.interfaces.web.schema import metadata
+from tabletop.interfaces.web.store import Store
 
 players_table = Table(
     "players", metadata,

@@ -35,7 +35,8 @@ from tabletop.interfaces.web.connections import Connection
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.limits import TokenBucket
 from tabletop.interfaces.web.messages import ChatMessage, Mute, RemoveSpectator
-from tabletop.interfaces.web.store import Store, hash_token, metadata
+from tabletop.interfaces.web.schema import metadata
+from tabletop.interfaces.web.store import Store, hash_token
 from tabletop.interfaces.web.writer import Writer
 
 if TYPE_CHECKING:

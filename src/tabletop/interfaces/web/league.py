@@ -38,7 +38,8 @@ from tabletop.interfaces.web.ratings import (
     rate,
     shown,
 )
-from tabletop.interfaces.web.store import FINISHED, Seat, Store, games_table, now
+from tabletop.interfaces.web.schema import games_table
+from tabletop.interfaces.web.store import FINISHED, Seat, Store, now
 
 #: the most rows of a leaderboard, and of a profile's games read
 BOARD_MAX, PROFILE_GAMES, HISTORY_POINTS, RECENT_GAMES = 100, 500, 60, 20

@@ -34,7 +34,8 @@ from tabletop.interfaces.web.limits import AddressLimiter
 from tabletop.interfaces.web.messages import MAX_CLOCK, MAX_FILL, MIN_CLOCK, MIN_FILL
 from tabletop.interfaces.web.players import Players
 from tabletop.interfaces.web.ratings import provisional, shown
-from tabletop.interfaces.web.store import WAITING, Seat, StoredGame, games_table, hash_token, new_token
+from tabletop.interfaces.web.schema import games_table
+from tabletop.interfaces.web.store import WAITING, Seat, StoredGame, hash_token, new_token
 from tabletop.interfaces.web.tables import expiry
 
 #: the most tables the lobby lists

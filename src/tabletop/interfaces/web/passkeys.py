@@ -41,7 +41,7 @@ from tabletop.interfaces.web.accounts import AccountError, Player, player_json
 from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.names import BadName, check_name
 from tabletop.interfaces.web.players import Players
-from tabletop.interfaces.web.store import metadata
+from tabletop.interfaces.web.schema import metadata
 
 passkeys_table = Table(
     "passkeys", metadata,

@@ -33,7 +33,8 @@ from tabletop.interfaces.web.errors import Refused
 from tabletop.interfaces.web.league import League
 from tabletop.interfaces.web.limits import AddressLimiter
 from tabletop.interfaces.web.ratings import unrated_reason
-from tabletop.interfaces.web.store import Seat, Store, StoredGame, games_table
+from tabletop.interfaces.web.schema import games_table
+from tabletop.interfaces.web.store import Seat, Store, StoredGame
 from tabletop.interfaces.web.writer import Writer
 
 if TYPE_CHECKING:

@@ -24,31 +24,19 @@ turn clock ran out) carries a ``note`` saying so.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    Column,
-    DateTime,
     Engine,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     create_engine,
-    false,
     func,
     insert,
     inspect,
@@ -57,68 +45,13 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from tabletop.interfaces.web import sqlite_connections
+from tabletop.interfaces.web.schema import actions_table, analyses_table, boards_table, games_table
 from tabletop.interfaces.web.shards import Shard
-
-metadata = MetaData()
-
-games_table = Table(
-    "games",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("seats", JSON, nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("winners", JSON, nullable=True),
-    Column("returns", JSON, nullable=True),
-    Column("created", DateTime(timezone=True), nullable=False),
-    Column("updated", DateTime(timezone=True), nullable=False),
-    Column("bots", Boolean, nullable=False, server_default=false()),
-    Column("clock", Float, nullable=True),
-    Column("rematch", String(32), nullable=True),
-    # players (migration 0005): a rated game changes its players' ratings when it ends; a public one is
-    # listed in the lobby while it waits, and bots fill its free seats at fill_at (quick play)
-    Column("rated", Boolean, nullable=False, server_default=false()),
-    Column("public", Boolean, nullable=False, server_default=false()),
-    Column("fill_at", DateTime(timezone=True), nullable=True),
-    Index("ix_games_created", "created"),
-    Index("ix_games_status_bots", "status", "bots"),
-)
-
-actions_table = Table(
-    "actions",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("action", Text, nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
-    Column("note", Text, nullable=True),
-)
-
-boards_table = Table(
-    "boards",
-    metadata,
-    Column("digest", String(64), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("name", String(255), nullable=False),
-    Column("text", Text, nullable=False),
-    Column("created", DateTime(timezone=True), nullable=False),
-)
-
-analyses_table = Table(
-    "analyses",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("analysis", JSON, nullable=False),
-    Column("created", DateTime(timezone=True), nullable=False),
-)
 
 #: statuses of a stored game: waiting for its people (a waiting room), being played, over
 WAITING, RUNNING, FINISHED = "waiting", "running", "finished"
@@ -228,8 +161,11 @@ class Store:
         else:
             kwargs.update(pool_pre_ping=True, pool_size=8, max_overflow=8)
         self.engine: Engine = create_engine(url, **kwargs)
+        #: the actions' transactions: on SQLite (written in the event loop) on a connection kept out of the pool
+        self._kept: sqlite_connections.Kept | None = None
         if url.startswith("sqlite"):
             sqlite_connections.configure(self.engine)
+            self._kept = sqlite_connections.Kept(self.engine)
         self.migrate()
 
     def migrate(self) -> None:
@@ -266,6 +202,8 @@ class Store:
             return current
 
     def close(self) -> None:
+        if self._kept is not None:
+            self._kept.close()
         sqlite_connections.close_checkpointer(self.engine)
         self.engine.dispose()
 
@@ -344,7 +282,7 @@ class Store:
     # -- actions -------------------------------------------------------------------------
     def append_many(self, appends: list[Append]) -> None:
         """Store accepted actions, all in one transaction (a second action under one number fails)."""
-        with self.engine.begin() as conn:
+        with self._kept.begin() if self._kept is not None else self.engine.begin() as conn:
             _append(conn, appends)
 
     def append(self, game_id: str, number: int, action: str, seat: int, header: dict[str, Any] | None = None) -> None:
@@ -410,12 +348,28 @@ class Store:
             return (str(row[0]), str(row[1])) if row is not None else None
 
 
+#: the actions' columns, in the order of :func:`_append`'s rows
+ACTION_COLUMNS = ("game_id", "number", "action", "seat", "at", "note")
+
+
+@functools.cache
+def _insert_actions(dialect: Dialect) -> tuple[str, bool, Callable[[Any], Any] | None]:
+    """The actions' INSERT as the database's driver takes it, whether its parameters are positional, and how the
+    time is handed to it: compiled once, so that each transaction skips SQLAlchemy's statement cache, and its
+    time is converted once for all its actions."""
+    compiled = insert(actions_table).compile(dialect=dialect)
+    assert list(compiled.positiontup or compiled.params) == list(ACTION_COLUMNS), "the actions' columns changed"
+    return str(compiled), compiled.positional, actions_table.c.at.type.dialect_impl(dialect).bind_processor(dialect)
+
+
 def _append(conn: Connection, appends: list[Append]) -> None:
     stamp = now()
-    conn.execute(insert(actions_table), [
-        {"game_id": a.game_id, "number": a.number, "action": a.action, "seat": a.seat, "at": stamp, "note": a.note}
-        for a in appends
-    ])
+    statement, positional, convert = _insert_actions(conn.dialect)
+    at = convert(stamp) if convert is not None else stamp
+    rows: list[Any] = [(a.game_id, a.number, a.action, a.seat, at, a.note) for a in appends]
+    if not positional:  # a driver taking named parameters (psycopg)
+        rows = [dict(zip(ACTION_COLUMNS, row, strict=True)) for row in rows]
+    conn.exec_driver_sql(statement, rows)
     for a in appends:  # only when the game ends
         if a.header is not None:
             conn.execute(update(games_table).where(games_table.c.id == a.game_id).values(**a.header, updated=stamp))

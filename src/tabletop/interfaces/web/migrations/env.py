@@ -6,7 +6,7 @@ from typing import Any
 
 from alembic import context
 
-from tabletop.interfaces.web.store import metadata
+from tabletop.interfaces.web.schema import metadata
 
 
 def run(connection: Any) -> None:
