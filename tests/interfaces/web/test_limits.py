@@ -7,6 +7,7 @@ the RSS of this process, with a generous limit.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -29,6 +30,7 @@ from tabletop.core.data import packaged
 from tabletop.core.registry import game_class, make
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.bots import BotPool, Job, OverBudget, check_budget, think
+from tabletop.interfaces.web.connections import Connection
 from tabletop.interfaces.web.limits import AddressLimiter, Limits
 from web_api import INSTANT
 
@@ -391,3 +393,51 @@ def test_a_spectator_flooding_pings_without_reading_is_disconnected_and_memory_s
     assert received is not None and received.code == code
     assert grown < 100, grown  # before: 4 GB within 20 s
     assert not [r for r in errors if r.exc_info]  # no traceback in the server's log
+
+
+# -- a viewer whose frames do not leave (its socket's buffer full: it does not read) --------------------------
+class OneView:
+    """An audience whose view is always the same short text."""
+
+    def message_for(self, _conn: Connection) -> str:
+        return "{}"
+
+
+def pumped(send_timeout: float, stuck: bool, seconds: float) -> tuple[Connection, float]:
+    """Pump views to a viewer for ``seconds`` (one a millisecond); with ``stuck`` its socket takes none."""
+
+    async def scenario() -> tuple[Connection, float]:
+        never = asyncio.Event()
+        sent: list[str] = []
+
+        async def send(text: str) -> None:
+            if stuck:
+                await never.wait()
+            sent.append(text)
+
+        conn = Connection(hand=(), send=send, send_timeout=send_timeout)
+        pump = asyncio.create_task(conn.pump(OneView()))  # type: ignore[arg-type]
+        conn.watch(pump)
+        began = time.monotonic()
+        while time.monotonic() - began < seconds and not pump.done():
+            conn.changed()
+            await asyncio.sleep(0.001)
+        took = time.monotonic() - began
+        conn.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pump
+        assert stuck or len(sent) > 10
+        return conn, took
+
+    return asyncio.run(scenario())
+
+
+def test_a_viewer_whose_frame_does_not_leave_is_disconnected_within_one_and_a_half_send_timeouts() -> None:
+    conn, took = pumped(send_timeout=0.2, stuck=True, seconds=3.0)
+    assert conn.close_code == 1008 and "the viewer is not reading" in conn.close_reason
+    assert 0.2 <= took < 0.3 + 0.5, took  # found at the second look (0.2 s), with room for a slow machine
+
+
+def test_a_viewer_reading_every_frame_is_never_disconnected_by_the_send_watch() -> None:
+    conn, took = pumped(send_timeout=0.05, stuck=False, seconds=0.5)  # ten times the timeout, frames leaving
+    assert conn.close_code is None and took >= 0.5

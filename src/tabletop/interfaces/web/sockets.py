@@ -124,6 +124,7 @@ async def _serve(ws: WebSocket, hub: Hub, limits: Limits, game_id: str, token: s
     if chat is not None:  # before the first message is read: it may be a line of chat
         await chat.join(room, conn, ws.cookies)
     sender = asyncio.create_task(conn.pump(room.audience))
+    conn.watch(sender)
     receiver = asyncio.create_task(_receive(ws, hub, room, conn, limits))
     try:
         await room.attach(conn)
