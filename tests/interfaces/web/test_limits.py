@@ -429,7 +429,9 @@ def pumped(send_timeout: float, stuck: bool, seconds: float) -> tuple[Connection
         assert stuck or len(sent) > 10
         return conn, took
 
-    return asyncio.run(scenario())
+    # on a thread of its own: the browser tests' Playwright keeps an event loop running on the main thread
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario()).result()
 
 
 def test_a_viewer_whose_frame_does_not_leave_is_disconnected_within_one_and_a_half_send_timeouts() -> None:

@@ -101,19 +101,19 @@ class Connection:
     def watch(self, pump: asyncio.Task[None]) -> None:
         """Look every ``send_timeout / 2`` seconds whether a frame has been leaving for longer than ``send_timeout``
         (so a viewer that does not read is found within 1.5 ``send_timeout``): if one has, disconnect the viewer and
-        stop ``pump`` (its task, waiting for the socket to take the frame)."""
-        loop = asyncio.get_running_loop()
+        stop ``pump`` (its task, waiting for the socket to take the frame). The timer holds the connection and the
+        task only until it fires or the connection closes (a closure calling itself would be a reference cycle,
+        keeping the connection's socket in memory until a full collection: ``test_memory.py``)."""
+        self._watch = asyncio.get_running_loop().call_later(self.send_timeout / 2, self._look, pump)
 
-        def look() -> None:
-            if self.closed:
-                return
-            if self.leaving is not None and time.monotonic() - self.leaving > self.send_timeout:
-                self.kill(POLICY, f"a frame waited {self.send_timeout:g} s to leave: the viewer is not reading")
-                pump.cancel()
-                return
-            self._watch = loop.call_later(self.send_timeout / 2, look)
-
-        self._watch = loop.call_later(self.send_timeout / 2, look)
+    def _look(self, pump: asyncio.Task[None]) -> None:
+        if self.closed:
+            return
+        if self.leaving is not None and time.monotonic() - self.leaving > self.send_timeout:
+            self.kill(POLICY, f"a frame waited {self.send_timeout:g} s to leave: the viewer is not reading")
+            pump.cancel()
+            return
+        self.watch(pump)
 
     async def pump(self, audience: Audience) -> None:
         """Send this viewer what is new, until the connection closes."""
