@@ -69,7 +69,8 @@ export function liveStatus(view, ctx, elapsed) {
   const event = view.live;
   if (event.kind === "jumanji") {
     if (event.winner !== null) return tr("{name} called JUMANJI first!", {name: ctx.seatName(event.winner)});
-    return tr("{names} reached the centre together: the first to press JUMANJI wins", {names: names(ctx, event.tied)});
+    // no names here: two of them and "(you)" overflow a phone's two lines (the race panel names the tied seats)
+    return tr("A tie at the centre: the first to press JUMANJI wins");
   }
   if (event.phase === "reveal") return tr("Danger card! Get ready to roll the Rescue die");
   if (event.phase === "done") return tr("Time! The rescue is over");
