@@ -36,6 +36,13 @@ def connect(client: TestClient, jar: httpx.Cookies, path: str) -> Any:
     return client.websocket_connect(path)
 
 
+def joined(*sockets: Any) -> None:
+    """Read each socket's first view: a socket joins the table's chat before its first view is sent, and a line
+    said before it joins is not sent to it (a page reads the chat so far over HTTP when it opens)."""
+    for ws in sockets:
+        assert ws.receive_json()["type"] == "view"
+
+
 def chat_lines(ws: Any) -> list[dict[str, Any]]:
     """The next chat lines this socket is sent (skipping views and answers)."""
     while True:
@@ -72,6 +79,7 @@ def test_players_and_spectators_chat_apart_as_plain_text_and_nothing_reaches_ano
             connect(client, jars["sue"], f"/ws/{g}") as sue, \
             connect(client, jars["tim"], f"/ws/{g}") as tim, \
             connect(client, jars["far"], f"/ws/{other['id']}?token={token_of(other, 0)}") as far:
+        joined(ann, bob, sue, tim, far)
         ann.send_json({"type": "chat", "text": "<b>Good luck!</b> **bold**", "id": 1})
         [line] = chat_lines(bob)
         assert (line["name"], line["channel"], line["text"]) == ("Ann", "players", "<b>Good luck!</b> **bold**")
@@ -122,6 +130,7 @@ def test_a_muted_author_is_not_delivered_to_the_muter(client: TestClient) -> Non
     with connect(client, jars["ann"], f"/ws/{g}?token={token_of(game, 0)}") as ann, \
             connect(client, jars["bob"], f"/ws/{g}?token={token_of(game, 1)}") as bob, \
             connect(client, jars["sue"], f"/ws/{g}") as sue:
+        joined(ann, bob, sue)
         ann.send_json({"type": "chat", "text": "one", "id": 1})
         author = chat_lines(bob)[0]["author"]
         chat_lines(sue)
@@ -171,6 +180,7 @@ def test_the_host_removes_a_spectator_who_cannot_come_back(client: TestClient) -
     with connect(client, jars["ann"], f"/ws/{g}?token={token_of(game, 0)}") as ann, \
             connect(client, jars["bob"], f"/ws/{g}?token={token_of(game, 1)}") as bob, \
             connect(client, jars["sue"], f"/ws/{g}") as sue:
+        joined(ann, bob, sue)
         sue.send_json({"type": "chat", "text": "boo", "id": 1})
         author = chat_lines(sue)[0]["author"]
         bob.send_json({"type": "remove", "author": author, "id": 2})

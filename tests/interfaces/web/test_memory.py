@@ -280,7 +280,7 @@ def collector_restored() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
-def test_tabletop_serve_freezes_the_loaded_code_and_raises_the_thresholds(
+def test_tabletop_serve_freezes_the_loaded_code_sets_the_thresholds_and_paces_the_collector(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, collector_restored: None
 ) -> None:
     seen: dict[str, object] = {}
@@ -289,10 +289,15 @@ def test_tabletop_serve_freezes_the_loaded_code_and_raises_the_thresholds(
         def run(self) -> None:
             seen["thresholds"], seen["frozen"] = gc.get_threshold(), gc.get_freeze_count()
 
-    monkeypatch.setattr(guard, "server", lambda *args, **kwargs: Server())
+    def server(*args: object, kind: object = None, **kwargs: object) -> Server:
+        seen["kind"] = kind
+        return Server()
+
+    monkeypatch.setattr(guard, "server", server)
     gc.unfreeze()
     result = CliRunner().invoke(cli, ["serve", "--port", "1", "--database", f"sqlite:///{tmp_path / 'games.db'}"])
     assert result.exit_code == 0, result.output
     assert seen["thresholds"] == collector.THRESHOLDS != (700, 10, 10)
     assert isinstance(seen["frozen"], int) and seen["frozen"] > 10_000  # the app's code, at least
     assert gc.get_threshold() == collector.THRESHOLDS  # what the process serves with
+    assert seen["kind"] is collector.Paced  # young collections on the event loop's clock

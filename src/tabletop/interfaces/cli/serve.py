@@ -187,6 +187,6 @@ def serve_command(
                       f"{limits.connections}; connections past that are refused by the system", soft_wrap=True)
     from tabletop.interfaces.web import collector
 
-    collector.tune()  # the loaded code out of the collector's view, full collections rare: see its docstring
-    server(web, host, port, limits, log_level="warning", proxy_headers=forwarded_allow_ips is not None,
-           forwarded_allow_ips=forwarded_allow_ips).run()
+    collector.tune()  # the loaded code out of the collector's view, collections on the loop's clock: see its docstring
+    server(web, host, port, limits, kind=collector.Paced, log_level="warning",
+           proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips).run()

@@ -233,9 +233,10 @@ def protocols(limits: Limits, proxies: Proxies | None = None) -> tuple[Door, typ
     return door, http, ws
 
 
-def server(app: Any, host: str, port: int, limits: Limits, **options: Any) -> uvicorn.Server:
-    """The uvicorn server of ``app`` with the door's protocols (``options``: more of uvicorn's settings;
-    its ``forwarded_allow_ips`` are also the proxies whose connections the door counts only in all)."""
+def server(app: Any, host: str, port: int, limits: Limits, kind: type[uvicorn.Server] = uvicorn.Server,
+           **options: Any) -> uvicorn.Server:
+    """The uvicorn server (of class ``kind``) of ``app`` with the door's protocols (``options``: more of uvicorn's
+    settings; its ``forwarded_allow_ips`` are also the proxies whose connections the door counts only in all)."""
     door, http, ws = protocols(limits, Proxies(options.get("forwarded_allow_ips")))
     if hasattr(app, "state"):
         app.state.door = door
@@ -244,7 +245,7 @@ def server(app: Any, host: str, port: int, limits: Limits, **options: Any) -> uv
     config = uvicorn.Config(app, host=host, port=port, http=http, ws=ws, ws_max_size=limits.frame_bytes,
                             ws_per_message_deflate=False,
                             timeout_keep_alive=max(1, int(limits.idle_connection_seconds)), **options)
-    return uvicorn.Server(config)
+    return kind(config)
 
 
 def raise_file_limit(limits: Limits) -> int:
