@@ -35,12 +35,16 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
 }).observe({type: "layout-shift", buffered: true});
 """
-#: where the focus is the moment the end dialog opens (a tap in flight may move it afterwards)
+#: where the focus is the moment the end dialog opens (a tap in flight may move it afterwards); a page's module
+#: scripts run before DOMContentLoaded, so the dialog of a game already over may be open by then
 END_FOCUS_RECORDER = """
 document.addEventListener("DOMContentLoaded", () => {
   const dialog = document.getElementById("end-screen");
-  if (dialog) new MutationObserver(() => { if (dialog.open) window.__endFocus ??= document.activeElement?.id; })
-    .observe(dialog, {attributes: true, attributeFilter: ["open"]});
+  const record = () => { if (dialog.open) window.__endFocus ??= document.activeElement?.id; };
+  if (dialog) {
+    record();
+    new MutationObserver(record).observe(dialog, {attributes: true, attributeFilter: ["open"]});
+  }
 });
 """
 #: bots and dice without pauses; rescues take 2 s (the shipped fast settings of the tests)
