@@ -179,6 +179,8 @@ class Totals:
     lag: list[float] = field(default_factory=list)
     #: games the person left unfinished (``leave_after``: the server puts them away once idle)
     left: int = 0
+    #: the games seen to end
+    over: set[str] = field(default_factory=set)
 
     def summary(self) -> str:
         lines = [f"games created: {self.created}, finished: {self.finished}; requests acknowledged: {len(self.ack)}"]
@@ -349,6 +351,7 @@ class LoadClient:
                     self.totals.shown.append(now - waiting_view.pop(count))
                 if view["terminal"]:
                     self.totals.finished += 1
+                    self.totals.over.add(game_id)
                     self.totals.actions += n
                     return True
                 me = view.get("you")

@@ -117,6 +117,10 @@ class ShardedLoad:
     def records(self) -> dict[str, list[str]]:
         return {game_id: seen for client in self.clients.values() for game_id, seen in client.records.items()}
 
+    def over(self) -> set[str]:
+        """The games seen to end, on every shard."""
+        return set().union(*(client.totals.over for client in self.clients.values()))
+
 
 def fresh_schema(database: str) -> tuple[str, str]:
     """A new schema of ``database`` for this run: (its URL, its name)."""
@@ -188,6 +192,7 @@ def run(args: argparse.Namespace) -> int:
                     await asyncio.sleep(1.0)  # a busy machine: wait until the victim's games are under way
                 shown_before = {g: sum(1 for a in seen if a) for g, seen in load.records().items()
                                 if owner_of(g) == args.victim}
+                events["over_before"] = float(len(set(shown_before) & load.over()))  # cannot move on
                 events["kill"] = time.monotonic()
                 await asyncio.to_thread(deployment.kill, args.victim)
                 events["restart"] = await asyncio.to_thread(deployment.restart, args.victim)
@@ -248,7 +253,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  SIGKILL of shard {args.victim} {kill - started:.0f} s in; it answered again "
               f"{events['restart']:.1f} s later; {int(events['shown_before'])} actions shown before the kill in its "
               f"{int(events['victim_games'])} games; {int(events['moved_on'])} of those games moved on after the "
-              "restart")
+              f"restart ({int(events['over_before'])} were over before the kill)")
         for name, client in load.clients.items():
             if name == args.victim:
                 continue
