@@ -31,7 +31,8 @@ its event loop while it serves, which collects
   it never comes first.
 
 At 1,000 games the longest pauses went from 30 (generation 0) and 74 ms (generation 1) of CPU to 3.7 and 14.7 ms,
-and the p99 of an action's acknowledgement from 75-188 ms to 34-45 ms (docs/web.md, 3 December 2026).
+and the p99 of an action's acknowledgement from 75-188 ms to 34-45 ms (3 December 2026), and on a faster host from
+14-19 ms to 6-8 ms (4 December; docs/web.md).
 
 The server does not need the collector to free its games: a room and its parts make no reference cycle
 (see :mod:`.rooms`), so reference counting frees a room the moment the hub puts it away. The collector is
