@@ -169,7 +169,6 @@ class Totals:
     #: failures of the transport or the server: HTTP errors, sockets closed under a client, no answer
     errors: list[str] = field(default_factory=list)
     created: int = 0
-    finished: int = 0
     actions: int = 0
     #: creations the server closed unanswered because their request took longer than its header timeout to
     #: arrive (``tabletop serve --header-timeout``: a bound working as designed; here, a starved client)
@@ -181,6 +180,10 @@ class Totals:
     left: int = 0
     #: the games seen to end
     over: set[str] = field(default_factory=set)
+
+    @property
+    def finished(self) -> int:
+        return len(self.over)
 
     def summary(self) -> str:
         lines = [f"games created: {self.created}, finished: {self.finished}; requests acknowledged: {len(self.ack)}"]
@@ -350,7 +353,6 @@ class LoadClient:
                 for count in [c for c in waiting_view if n > c]:
                     self.totals.shown.append(now - waiting_view.pop(count))
                 if view["terminal"]:
-                    self.totals.finished += 1
                     self.totals.over.add(game_id)
                     self.totals.actions += n
                     return True

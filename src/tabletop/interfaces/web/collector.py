@@ -76,7 +76,7 @@ class Clock:
 
     def __init__(self, loop: asyncio.AbstractEventLoop, seconds: float = YOUNG_SECONDS) -> None:
         self.loop, self.seconds = loop, seconds
-        self.young = self.middle = 0
+        self.ticks = 0
         self.handle: asyncio.TimerHandle | None = None
 
     def start(self) -> None:
@@ -84,12 +84,8 @@ class Clock:
 
     def collect(self) -> None:
         """One collection, the generation its turn, and the next one scheduled."""
-        self.young += 1
-        if self.young % MIDDLE_EVERY:
-            gc.collect(0)
-        else:
-            self.middle += 1
-            gc.collect(2 if self.middle % FULL_EVERY == 0 else 1)
+        self.ticks += 1
+        gc.collect(0 if self.ticks % MIDDLE_EVERY else 2 if self.ticks % (MIDDLE_EVERY * FULL_EVERY) == 0 else 1)
         self.handle = self.loop.call_later(self.seconds, self.collect)
 
     def stop(self) -> None:
