@@ -29,7 +29,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from tabletop.core.batch import KernelRules
-from tabletop.core.compiled import STREAM_WORDS, draw, kernel, mix64, numba, open_stream, pick, tables_kind
+from tabletop.core.compiled import (
+    STREAM_WORDS,
+    borrowed,
+    draw,
+    kernel,
+    mix64,
+    numba,
+    open_stream,
+    pick,
+    tables_kind,
+)
 
 if TYPE_CHECKING:
     from tabletop.core.game import Game
@@ -235,6 +245,16 @@ def step_games(
     """Every game takes its learner's decision (see the module's docstring). An illegal decision ends the
     episode with the lowest return, the position unchanged; an ended episode's last observation goes to
     ``finals`` and the game starts its next episode at once."""
+    # borrowed: LearnerGames holds them for the whole call, so nothing below counts references to them or to
+    # the rows and streams it slices from them, at every action (the game's playouts borrow theirs alike)
+    actions, rows, seats, seeds, episodes, keys, streams, seeded = (
+        borrowed(actions), borrowed(rows), borrowed(seats), borrowed(seeds), borrowed(episodes), borrowed(keys),
+        borrowed(streams), borrowed(seeded),
+    )  # fmt: skip
+    buffer, observations, masks, rewards, terminated, illegal, finals = (
+        borrowed(buffer), borrowed(observations), borrowed(masks), borrowed(rewards), borrowed(terminated),
+        borrowed(illegal), borrowed(finals),
+    )  # fmt: skip
     for e in range(rows.shape[0]):
         s = rows[e]
         learner = seats[e]
