@@ -10,9 +10,9 @@ prints for each of the kernel's functions:
 
 - its calls per game: exact, the compiled kernel makes the same calls for the same seeds;
 - its share of the copy's own time (excluding the functions it calls): a proxy for the compiled
-  code's, as each interpreted operation costs about the same; the streams (``open_stream``,
-  ``draw``, ``pick``) stay compiled and each call from Python costs far more than compiled, so
-  their share here is overstated and they are listed apart.
+  code's, as each interpreted operation costs about the same. The shared kernels the copy still
+  calls compiled (the streams' ``draw`` and ``pick``, the standings) are listed as ``[compiled]``:
+  their calls exact, their share not comparable.
 
 The playout's own figures (actions, decisions, chance nodes, turns per game) and the compiled
 kernel's actions per CPU second on one core are printed first, so the calls can be read per
@@ -49,8 +49,11 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "doodle-jump": {"players": 4, "tiles": "power"},
     "donkey-kong": {"players": 4},
 }
-#: compiled functions of tabletop.core.compiled the copies still call compiled
-STREAMS = ("open_stream", "open_streams", "draw", "pick", "seed_stream")
+#: how uncompiled_copy names the code of its copies
+COPY = " (uncompiled copy)"
+#: the shared kernels (tabletop.core) that the copies still call compiled: the streams and the standings
+CORE = Path(tabletop.__file__).resolve().parent / "core"
+COMPILED_MODULES = ("compiled", "standings")
 
 
 def compiled_rate(playout: BatchPlayout, seconds: float) -> float:
@@ -106,24 +109,17 @@ def main() -> None:
         copy.record(seed)
     profile.disable()
     stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
-    kernel_files = {str(Path(sys.modules[name].__file__ or "").resolve()) for name in names if name in sys.modules}
-    kernel_files |= {
-        str(Path(module.__file__ or "").resolve())
-        for module in (sys.modules.get("tabletop.core.standings"),)
-        if module is not None
-    }
     found: list[tuple[str, float, float]] = []
     for (file, _, function), (_, calls, own, _, _) in stats.items():
-        name = Path(file.split(" (uncompiled copy)")[0]).resolve()
-        if str(name) in kernel_files or any(str(name).endswith(f"{n.rpartition('.')[2]}.py") for n in names):
-            found.append((f"{name.stem}.{function}", calls / args.games, own))
-        elif function in STREAMS or "compiled" in function:
-            found.append((f"[compiled] {function}", calls / args.games, own))
+        if file.endswith(COPY):  # the kernel's own modules, run as Python
+            found.append((f"{Path(file.removesuffix(COPY)).stem}.{function}", calls / args.games, own))
+        elif Path(file).parent == CORE and Path(file).stem in COMPILED_MODULES:  # the streams, the standings
+            found.append((f"[compiled] {Path(file).stem}.{function}", calls / args.games, own))
     total = sum(own for _, _, own in found) or 1.0
     found.sort(key=lambda item: -item[2])
     print(
         f"\nthe uncompiled copy, {args.games} games: each function's calls per game and share of the kernel's "
-        "own time (a proxy; [compiled]: still compiled, overstated)"
+        "own time (a proxy; [compiled]: called compiled, the share not comparable)"
     )
     print(f"{'function':<44} {'calls/game':>11} {'calls/action':>13} {'share':>7}")
     for function, calls, own in found[: args.top]:
