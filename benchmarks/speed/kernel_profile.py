@@ -26,45 +26,30 @@ import argparse
 import cProfile
 import pstats
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
 
 from harness.timing import load, pin_to_one_core
+from kernels import CONFIGS, batched
 
 import tabletop
 from tabletop.core.batch import ACTIONS, CHANCE, DECISIONS, TURNS, BatchPlayout
+from tabletop.interfaces.cli.options import parse_pairs
 from tabletop.testing.differential import uncompiled_copy
 
-#: each game's kernel modules in import order, the playout last (as tests/games/*/test_*kernel.py load them)
+#: each game's kernel modules in import order, the playout last (as tests/games/*/test_*kernel.py load them);
+#: the configurations are kernels.py's (the simulation targets')
 MODULES = {
     "jumanji": ["kernel", "playout"],
     "doodle-jump": ["kernel", "kernel_turn", "kernel_chance", "playout"],
     "donkey-kong": ["kernel", "kernel_turn", "playout"],
-}
-CONFIGS: dict[str, dict[str, Any]] = {
-    "jumanji": {"players": 4},
-    "doodle-jump": {"players": 4, "tiles": "power"},
-    "donkey-kong": {"players": 4},
 }
 #: how uncompiled_copy names the code of its copies
 COPY = " (uncompiled copy)"
 #: the shared kernels (tabletop.core) that the copies still call compiled: the streams and the standings
 CORE = Path(tabletop.__file__).resolve().parent / "core"
 COMPILED_MODULES = ("compiled", "standings")
-
-
-def compiled_rate(playout: BatchPlayout, seconds: float) -> float:
-    """The compiled kernel's actions per CPU second, batches of 200 whole games."""
-    playout.batch(range(10))
-    actions, start, first = 0, time.process_time(), 10
-    while time.process_time() - start < seconds:
-        batch = playout.batch(range(first, first + 200))
-        actions += int(batch.columns[:, ACTIONS].sum())
-        first += 200
-    return actions / (time.process_time() - start)
 
 
 def main() -> None:
@@ -78,13 +63,12 @@ def main() -> None:
     options = dict(CONFIGS[args.game])
     if args.players:
         options["players"] = args.players
-    for pair in args.option:
-        key, _, value = pair.partition("=")
-        options[key] = value
+    options.update(parse_pairs(args.option))
     pinned = pin_to_one_core()
     game = tabletop.make(args.game, **options)
     playout = game.random_playout()
-    if not isinstance(playout, BatchPlayout):
+    measure = batched(args.game, options, 3.0)
+    if not isinstance(playout, BatchPlayout) or measure is None:
         raise SystemExit(f"{args.game} has no compiled playout here (Numba is missing)")
     package = type(game).__module__.rpartition(".")[0]
     names = [f"{package}.{module}" for module in MODULES[args.game]]
@@ -95,7 +79,7 @@ def main() -> None:
         column: float(rows[:, index].mean())
         for column, index in (("actions", ACTIONS), ("decisions", DECISIONS), ("chance", CHANCE), ("turns", TURNS))
     }
-    rate = compiled_rate(playout, 3.0)
+    rate = measure()
     print(f"{args.game} {options}; {pinned}; {load()}")
     print("per game: " + ", ".join(f"{value:,.1f} {column}" for column, value in per_game.items()))
     print(
