@@ -37,8 +37,8 @@ def connect(client: TestClient, jar: httpx.Cookies, path: str) -> Any:
 
 
 def joined(*sockets: Any) -> None:
-    """Read each socket's first view: a socket joins the table's chat before its first view is sent, and a line
-    said before it joins is not sent to it (a page reads the chat so far over HTTP when it opens)."""
+    """Read each socket's first view: a socket joins the table's chat before its first view is sent (with it, the
+    lines said before it joined: test_a_socket_that_opens_is_sent_the_lines_it_missed)."""
     for ws in sockets:
         assert ws.receive_json()["type"] == "view"
 
@@ -50,6 +50,14 @@ def chat_lines(ws: Any) -> list[dict[str, Any]]:
         for message in [frame, *frame.get("replies", [])]:
             if message.get("type") == "chat" and message.get("lines"):
                 return list(message["lines"])
+
+
+def lines_on_opening(ws: Any) -> list[dict[str, Any]]:
+    """The chat lines of a socket's first frame (the server sends them as it joins; none: an empty list, not a wait
+    for frames that never come)."""
+    frame = ws.receive_json()
+    return [line for message in [frame, *frame.get("replies", [])] if message.get("type") == "chat"
+            for line in message.get("lines", [])]
 
 
 def texts(ws: Any, count: int) -> list[str]:
@@ -100,6 +108,37 @@ def test_players_and_spectators_chat_apart_as_plain_text_and_nothing_reaches_ano
         ("players", "<b>Good luck!</b> **bold**", 0), ("spectators", "go left, Ann!", 0), ("players", "thanks", 0),
         ("players", "after", 0)]
     assert all("token" not in str(x) for x in watching)
+
+
+def test_a_socket_that_opens_is_sent_the_lines_it_missed(client: TestClient) -> None:
+    """A page reads the chat over HTTP, then opens its socket: a line said in between, or while the socket was away
+    (a phone losing its network), reaches the page when the socket joins; only the lines this viewer may see."""
+    game = create(client, "duel", DUEL)
+    g = game["id"]
+    jars = {name: browser(client, name) for name in ["ann", "bob", "sue"]}
+    client.cookies = jars["bob"]
+    before = client.get(f"/api/games/{g}/chat", params={"token": token_of(game, 1)}).json()["lines"]
+    assert before == []  # Bob's page has read the chat; his socket is not open yet
+    with connect(client, jars["ann"], f"/ws/{g}?token={token_of(game, 0)}") as ann, \
+            connect(client, jars["sue"], f"/ws/{g}") as sue:
+        joined(ann, sue)
+        ann.send_json({"type": "chat", "text": "are you there, Bob?", "id": 1})
+        assert answer(ann, 1)["type"] == "ack"
+        sue.send_json({"type": "chat", "text": "he is coming", "id": 2})
+        assert answer(sue, 2)["type"] == "ack"
+        with connect(client, jars["bob"], f"/ws/{g}?token={token_of(game, 1)}") as bob:
+            assert [line["text"] for line in lines_on_opening(bob)] == ["are you there, Bob?"]  # never the spectators'
+            bob.send_json({"type": "chat", "text": "here", "id": 3})
+            assert answer(bob, 3)["type"] == "ack"
+        ann.send_json({"type": "chat", "text": "gone again", "id": 4})  # said while Bob's socket is closed
+        assert answer(ann, 4)["type"] == "ack"
+        with connect(client, jars["bob"], f"/ws/{g}?token={token_of(game, 1)}") as bob:
+            lines = lines_on_opening(bob)
+            assert [(line["n"], line["text"]) for line in lines] == [
+                (1, "are you there, Bob?"), (3, "here"), (4, "gone again")]  # the players' channel, numbered as said
+    with connect(client, jars["sue"], f"/ws/{g}") as sue:  # everyone left: the lines come from the database
+        assert [line["text"] for line in lines_on_opening(sue)] == [
+            "are you there, Bob?", "he is coming", "here", "gone again"]
 
 
 def test_the_chat_is_stored_with_the_game_and_shown_in_its_replay(client: TestClient) -> None:

@@ -109,6 +109,16 @@ def test_two_strangers_meet_at_an_open_table_chat_and_play_a_rated_game(browser:
         bob.click("#chat-send")
         ann.wait_for_selector(".chat-text:has-text('<b>thanks</b> & you')")
         assert ann.locator("#chat b").count() == 0
+        # a page opened again reads the chat over HTTP, and its socket sends the lines said so far as it joins (a
+        # line said in between is not lost): each line is shown once, in the order said
+        bob.reload()
+        close_help(bob)
+        bob.wait_for_selector("#chat-input")
+        ann.fill("#chat-input", "welcome back")
+        ann.click("#chat-send")
+        bob.wait_for_selector(".chat-text:has-text('welcome back')")
+        assert bob.locator("#chat-lines .chat-text").all_inner_texts() == [
+            words["luck"], "<b>thanks</b> & you", "welcome back"]
         photograph(ann, shoot, "table-chat", lang)
         for move in range(6):
             mover = ann if move % 2 == 0 else bob

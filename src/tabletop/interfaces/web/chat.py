@@ -12,7 +12,9 @@ Each viewer may **mute** an author (their lines are no longer sent to that viewe
 may **remove** a spectator (their socket is closed and they may not come back to this table as a
 spectator). Authors are named by a per-table id (a hash of the table and the person), never by
 anything that reaches another table, and a seat's secret token typed into a message is masked.
-Chat lines are sent only to the viewers of their own table. Once the game is over its chat is closed
+Chat lines are sent only to the viewers of their own table; a socket that joins is sent the kept lines it may
+see (a page reads the chat over HTTP before its socket opens, and a socket opened again missed what was said
+meanwhile: the page keeps each line once, by its number). Once the game is over its chat is closed
 (a line is refused, 409; the page disables its field and says why), and it is read in the replay.
 """
 
@@ -144,6 +146,11 @@ class Chats:
             name = (_("Spectator {id}").format(id=self._author(room.id, owner)[:4]) if owner else _("Spectator"))
         author = self._author(room.id, owner) if owner else ""
         table.viewers[conn] = Viewer(owner, author, name, conn.hand)
+        # the lines kept so far that this viewer may see: a page reads the chat over HTTP before its socket joins,
+        # and a socket that opens again missed what was said while it was away; the page keeps each line once
+        said = [line for line in table.lines if self._visible(table, conn, line)]
+        if said:
+            conn.reply({"type": "chat", "lines": said})
 
     async def history(self, room: Room, hand: tuple[int, ...], cookies: Mapping[str, str],
                       step: int | None) -> dict[str, Any]:

@@ -75,7 +75,7 @@ export async function setupChat({gameId, token, send, host}) {
   try {
     const response = await fetch(`/api/games/${gameId}/chat${query}`);
     const data = await response.json();
-    state.lines = data.lines || [];
+    state.lines = merged(data.lines || [], state.lines);  // with any line the socket brought meanwhile
     state.me = data.me;
     state.canPost = data.can_post;
     state.over = state.over || Boolean(data.over);
@@ -122,8 +122,15 @@ function closeField() {
 
 /** A chat frame from the server: new lines (already filtered for this viewer). */
 export function receiveChat(message) {
-  const known = new Set(state.lines.map((entry) => entry.n));
-  for (const entry of message.lines || []) if (!known.has(entry.n)) state.lines.push(entry);
-  state.lines = state.lines.slice(-200);
+  state.lines = merged(state.lines, message.lines || []);
   draw();
+}
+
+/** The lines of both lists, each once (by its number), in the order they were said; the last 200. A socket that
+ * opens sends the lines said so far, which the page may already have read over HTTP. */
+function merged(lines, more) {
+  const known = new Set(lines.map((entry) => entry.n));
+  const all = lines.concat(more.filter((entry) => !known.has(entry.n)));
+  all.sort((a, b) => a.n - b.n);
+  return all.slice(-200);
 }
