@@ -18,6 +18,7 @@ from tabletop.core.registry import installed_games
 from tabletop.interfaces.web import catalogs
 from tabletop.interfaces.web.app import create_app
 from tabletop.interfaces.web.language import COOKIE, negotiate
+from tabletop.interfaces.web.names import BadName, check_name
 from tabletop.interfaces.web.rooms import Settings
 from web_api import create, token_of
 
@@ -176,3 +177,18 @@ def test_each_request_is_answered_in_its_own_language(client: TestClient) -> Non
               "revelación)",
         "fr": "vous ne pouvez pas annuler : un événement de hasard (un lancer, une pioche ou une révélation) a eu lieu "
               "depuis votre dernière décision"}
+
+
+def test_seats_left_unnamed_are_named_in_the_creators_language_and_nobody_may_take_those_names(
+        client: TestClient) -> None:
+    for header, player, bot in (("de", "Spieler 1", "Bot 2"), ("fr-FR", "Joueur 1", "Bot 2"),
+                                ("es", "Jugador 1", "Bot 2"), ("en", "Player 1", "Bot 2")):
+        response = client.post("/api/games", headers={"Accept-Language": header},
+                               json={"game": "race", "seats": [{"kind": "human", "name": " "}, {"kind": "bot"}]})
+        assert response.status_code == 201, response.text
+        seats = client.get(f"/api/games/{response.json()['id']}").json()["seats"]
+        assert [seat["name"] for seat in seats] == [player, bot], header
+    for taken in ("Spieler 2", "joueur_3", "Jugador 4"):
+        with pytest.raises(BadName, match="reserved"):
+            check_name(taken)
+    assert check_name("Spielerin") == "Spielerin"  # a word that only begins like one is a name

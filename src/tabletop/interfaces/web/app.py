@@ -322,12 +322,13 @@ def create_app(
             if seat_request.kind == "bot":
                 spec = seat_request.bot or "random"
                 check_bot(body.game, spec, limits)
-                seats.append(Seat(kind="bot", name=seat_request.name.strip() or f"Bot {number + 1}", bot=spec))
+                seats.append(Seat(kind="bot", name=seat_request.name.strip() or _("Bot {n}").format(n=number + 1),
+                                  bot=spec))
                 continue
             holder = seat_request.holder
             token = held.setdefault(holder, new_token()) if holder is not None else new_token()
             tokens[number] = token
-            seats.append(Seat(kind="human", name=seat_request.name.strip() or f"Player {number + 1}",
+            seats.append(Seat(kind="human", name=seat_request.name.strip() or _("Player {n}").format(n=number + 1),
                               token_hash=hash_token(token), expires=expires, host=seat_request.host,
                               auto_roll=seat_request.auto_roll))
         waits = body.start == "joined" and any(s.kind == "human" for s in seats)

@@ -111,7 +111,7 @@ def preview(game: Game) -> dict[str, Any]:
     return {
         "id": "preview", "game": info.name, "title": info.title, "players": game.num_players,
         "board_module": board_module(info.name), "board_style": board_style(info.name),
-        "seats": [{"seat": s, "kind": "bot", "name": f"Player {s + 1}", "bot": None, "joined": True}
+        "seats": [{"seat": s, "kind": "bot", "name": _("Player {n}").format(n=s + 1), "bot": None, "joined": True}
                   for s in range(game.num_players)],
         "you": None, "mine": [], "n": 0, "actions": [], "legal": [], "log": [], "live": None,
         **position_view(game, state, None),
