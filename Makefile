@@ -62,12 +62,21 @@ $(AXE): $(STAMP)
 	npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/node axe-core@$(AXE_VERSION)
 	touch $@
 
+# The benchmarks are scripts that import their neighbours and benchmarks/harness, so each directory is checked with
+# its own module path (no two directories hold scripts of one name: they share mypy's cache)
+MYPY_BENCHMARKS = MYPYPATH=benchmarks $(BIN)/mypy --strict -p harness && \
+	MYPYPATH=benchmarks $(BIN)/mypy --strict --explicit-package-bases benchmarks/web && \
+	for d in calibration equivalence fuzz speed; do \
+		MYPYPATH=benchmarks:benchmarks/$$d $(BIN)/mypy --strict benchmarks/$$d/*.py || exit 1; \
+	done
+
 # The web server's persistence tests run on SQLite and on Debian's PostgreSQL, which .ci/postgres.sh
 # installs (if missing) and starts, printing the URL the tests use (make test runs as root, as CI does);
 # the sharded deployment's test (tests/interfaces/web/test_shards.py) runs on it, behind nginx.
 test: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(NGINX)
 	$(BIN)/ruff check src tests benchmarks examples tools
 	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src tools
+	$(MYPY_BENCHMARKS)
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest --durations=20
 
 # The four languages' catalogs (src/tabletop/locales and each game's games/<game>/locales): extract every message of the code (babel.cfg), merge them into
@@ -81,6 +90,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP) $(EXAMPLE)
 	$(BIN)/mypy --strict src examples/pig/src examples/flat_mc/src tools
+	$(MYPY_BENCHMARKS)
 
 pytest: $(STAMP) $(EXAMPLE) $(CHROMIUM) $(AXE) $(NGINX)
 	TABLETOP_TEST_POSTGRESQL="$$(bash .ci/postgres.sh)" $(BIN)/pytest

@@ -17,6 +17,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for the harness
@@ -24,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/, for
 from harness.positions import random_playout
 
 import tabletop
+from tabletop.core.actions import Action
 from tabletop.core.state import State
 
 
@@ -32,15 +34,14 @@ def steady_playout(state: State, rng: random.Random) -> int:
     steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            action = state.chance_distribution().sample(rng)
+            state.apply_action(state.chance_distribution().sample(rng))
         else:
-            action = _steady(state, state.legal_actions())
-        state.apply_action(action)
+            state.apply_action(_steady(state, state.legal_actions()))
         steps += 1
     return steps
 
 
-def _steady(state: State, legal: tuple[object, ...]) -> object:
+def _steady(state: State, legal: Sequence[Action]) -> Action:
     """A plain sensible player: the highest jump with the fewest dice; stop once two dice or fewer remain."""
     texts = [str(a) for a in legal]
     if "continue" in texts:

@@ -107,7 +107,8 @@ def probabilities(theta: np.ndarray, d: np.ndarray, mask: np.ndarray) -> np.ndar
     u = np.where(mask, d @ theta, -np.inf)
     u -= u.max(axis=1, keepdims=True)
     e = np.exp(u)
-    return e / e.sum(axis=1, keepdims=True)
+    shares: np.ndarray = e / e.sum(axis=1, keepdims=True)
+    return shares
 
 
 def fit(d: np.ndarray, mask: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -168,7 +169,10 @@ def main() -> None:
     for name, w in zip(features + tuple(f"nobody.{f}" for f in nobody), theta, strict=True):
         print(f"  {name:<24} {w:+.4f}")
     if args.write:
-        path = Path(inspect.getfile(evaluation(args.game))).parent / "data" / "evaluation.toml"
+        fitted = evaluation(args.game)
+        if fitted is None:
+            raise SystemExit(f"{args.game} has no evaluation to write the weights of")
+        path = Path(inspect.getfile(type(fitted))).parent / "data" / "evaluation.toml"
         lines = [
             "# The win model's weights (tabletop.core.evaluation.WinModel): each seat's utility is the sum of",
             "# its figures (named in the game's evaluation.py) times these weights; the chances of winning are",

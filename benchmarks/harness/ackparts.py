@@ -130,9 +130,9 @@ def install(out: str, every: float = 5.0) -> None:
                             seen["sending"], seen["sent"] = began, _clock()
                             done.append(seen)
 
-            self.send = timed_send  # type: ignore[method-assign]
+            self.send = timed_send
 
-    sockets.Connection = TimedConnection  # type: ignore[misc]
+    sockets.Connection = TimedConnection  # type: ignore[attr-defined]
 
     def write_out() -> None:
         taken, done[:] = list(done), []
@@ -193,9 +193,9 @@ def summary(out: Path, measured_from: float) -> list[str]:
             during_slow, during_all = _overlapping(slow, checkpoints), _overlapping(ones, checkpoints)
             printed.append(f"  {kind.lower()} requests under way during a checkpoint: {during_slow:.0%} of the "
                            f"slowest 1%, {during_all:.0%} of all")
-    for held, ones in ((True, checkpoints), (False, [x for x in every if len(x) >= 4 and not x[3]])):
-        if ones:
-            walls = sorted(x[2] for x in ones)
+    for held, spans in ((True, checkpoints), (False, [x for x in every if len(x) >= 4 and not x[3]])):
+        if spans:
+            walls = sorted(x[2] for x in spans)
             printed.append(f"checkpoints of the write-ahead log "
                            f"({'writes wait meanwhile' if held else 'beside the writes'}): {len(walls)}, p50 "
                            f"{walls[len(walls) // 2]:.1f} ms, longest {walls[-1]:.1f} ms")

@@ -235,7 +235,7 @@ class _LoopLag:
                 self.loop = loop
             setter(loop)
 
-        asyncio.events._set_running_loop = asyncio._set_running_loop = remember  # type: ignore[attr-defined]
+        asyncio.events._set_running_loop = asyncio._set_running_loop = remember
 
     def watch(self) -> None:
         ran = threading.Event()

@@ -39,7 +39,9 @@ import httpx
 import websockets
 
 from harness import memprobe
-from harness.server import cpu_seconds, free_port, rss_mb
+from harness.server import cpu_seconds as cpu_seconds
+from harness.server import free_port
+from harness.server import rss_mb as rss_mb
 
 #: the real games, played in turn by the load client's games
 GAMES = ("jumanji", "doodle-jump", "donkey-kong")

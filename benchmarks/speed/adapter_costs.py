@@ -30,6 +30,8 @@ import tabletop
 from tabletop.core.compiled import COMPILED, struct_of
 from tabletop.core.state import State
 
+#: the chance outcomes of the positions measured (seeded: the same every run)
+_RANDOM = random.Random(1)
 
 def costs(name: str, positions: int) -> str:
     game = tabletop.make(name, players=2)
@@ -44,7 +46,7 @@ def costs(name: str, positions: int) -> str:
         if state.is_terminal():
             return
         legal = state.legal_actions()
-        state.apply_action(state.chance_distribution().sample(random) if state.is_chance_node() else legal[0])
+        state.apply_action(state.chance_distribution().sample(_RANDOM) if state.is_chance_node() else legal[0])
 
     figures = {
         "vector": per_call_microseconds(lambda: game.observer.vector(pick(), 0)),

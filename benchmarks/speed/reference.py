@@ -48,11 +48,16 @@ def medians_of(measures: dict[str, Callable[[float], float]], rounds: int, secon
     return medians(alternate(measures, rounds, seconds))
 
 
+def _ignoring_seconds(measure: Callable[[], float]) -> Callable[[float], float]:
+    """A measure that times itself, as ``medians_of`` calls a measure (with the seconds it may take)."""
+    return lambda _seconds: measure()
+
+
 def beside_backgammon(measures: dict[str, Callable[[], float]], rounds: int, seconds: float, target: str) -> None:
     """Measure each rate beside OpenSpiel's backgammon in the same rounds and print them as multiples of it,
     then ``target`` and when the run ended."""
     measures = {**measures, BACKGAMMON: lambda: backgammon(seconds)}
-    rates = medians_of({name: lambda _, m=m: m() for name, m in measures.items()}, rounds, seconds)
+    rates = medians_of({name: _ignoring_seconds(m) for name, m in measures.items()}, rounds, seconds)
     print(f"{'game':<28} {'steps/s':>12} {'x backgammon':>13}")
     for name, rate in rates.items():
         print(f"{name:<28} {rate:>12,.0f} {rate / rates[BACKGAMMON]:>12.1f}x")

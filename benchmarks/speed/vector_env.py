@@ -28,7 +28,8 @@ def uniform_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """One uniformly random legal action per row of ``masks``."""
     counts = masks.cumsum(axis=1)
     picks = (rng.random(len(masks)) * counts[:, -1]).astype(np.int64)
-    return (counts > picks[:, None]).argmax(axis=1)
+    picked: np.ndarray = (counts > picks[:, None]).argmax(axis=1)
+    return picked
 
 
 def stepping(name: str, envs: int, seconds: float) -> Callable[[], float]:

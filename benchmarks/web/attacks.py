@@ -225,7 +225,7 @@ def restart(database: str, src: str | None, games: int, extra: list[str]) -> Non
         if rows:
             conn.execute(insert, rows)
         if actions and rows:
-            act_columns = list(actions[0])
+            act_columns = [str(c) for c in actions[0]]
             act_insert = sa.text(f"INSERT INTO actions ({', '.join(act_columns)}) "
                                  f"VALUES ({', '.join(':' + c for c in act_columns)})")
             conn.execute(act_insert, [{**dict(a), "game_id": r["id"]} for r in rows for a in actions])

@@ -48,7 +48,8 @@ def measure(name: str, games: int, length: int, steps: int, seed: int,
     rng = random.Random(seed)
     rooms: list[list[Any]] = []
     for _ in range(games):
-        state, lines, target = game.new_initial_state(), [], rng.randrange(length)
+        lines: list[Any] = []
+        state, target = game.new_initial_state(), rng.randrange(length)
         while len(state.history()) < target:
             if state.is_terminal():
                 state, lines = game.new_initial_state(), []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -38,8 +39,8 @@ def option_values(option: Option, max_players: int) -> list[Any]:
     elif option.kind is bool:
         values = [False, True]
     elif option.kind is int:
-        low = option.minimum if option.minimum is not None else 0
-        high = option.maximum if option.maximum is not None else max(low + 3, max_players - 1)
+        low = int(option.minimum) if option.minimum is not None else 0
+        high = int(option.maximum) if option.maximum is not None else max(low + 3, max_players - 1)
         values = list(range(low, high + 1)) if high - low <= 7 else [low, (low + high) // 2, high]
     else:
         values = [option.default]
@@ -113,7 +114,7 @@ def build(name: str, seed: int) -> Corpus:
             game_seed = random.Random(f"fuzz-corpus:{seed}:{name}:{index}:{playout}").randrange(2**31)
             states: list[State] = []
             agents = [RandomAgent() for _ in range(game.num_players)]
-            final = run(game, agents, game_seed, on_step=lambda s, kept=states: kept.append(s.clone()))
+            final = run(game, agents, game_seed, on_step=_keeping(states))
             picked = [game.new_initial_state(), *states]
             rng = random.Random(game_seed)
             if len(picked) > POSITIONS_PER_PLAYOUT:
@@ -137,3 +138,8 @@ def build(name: str, seed: int) -> Corpus:
     corpus.live = [i for i, sample in enumerate(corpus.samples) if not sample.state.is_terminal()]
     corpus.data = [(path, path.read_text(encoding="utf-8")) for path in data_files(name)]
     return corpus
+
+
+def _keeping(states: list[State]) -> Callable[[State], None]:
+    """An ``on_step`` that keeps a copy of every position into ``states``."""
+    return lambda state: states.append(state.clone())

@@ -383,7 +383,7 @@ def check_record(corpus: Corpus, item: Input, rng: random.Random, workdir: Path)
             return cli
     if STRICT and record.seed is not None:
         try:
-            replay(record, strict=True)  # type: ignore[call-arg]
+            replay(record, strict=True)
         except (NotationError, ReplayError) as exc:
             if rng.random() < CLI_QUIET:
                 cli = _command_line(path, 1 if isinstance(exc, ReplayError) else 2, ["--quiet", "--strict"])

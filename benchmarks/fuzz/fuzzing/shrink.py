@@ -61,11 +61,16 @@ def shrink_bytes(raw: bytes, fails: Callable[[bytes], bool], budget: Budget) -> 
     return b"\n".join(lines)
 
 
+def _with(fails: Callable[[dict[str, Any]], bool], data: dict[str, Any], key: str) -> Callable[[list[Any]], bool]:
+    """Whether ``data`` with ``items`` at ``key`` still fails."""
+    return lambda items: fails({**data, key: items})
+
+
 def _shrink_json(data: dict[str, Any], fails: Callable[[dict[str, Any]], bool], budget: Budget) -> dict[str, Any]:
     for key in list(data):
         value = data[key]
         if isinstance(value, list) and len(value) > 1:
-            data[key] = ddmin(value, lambda items, k=key: fails({**data, k: items}), budget)
+            data[key] = ddmin(value, _with(fails, data, key), budget)
     for key in list(data):
         smaller = {k: v for k, v in data.items() if k != key}
         if budget.spend() and fails(smaller):
