@@ -6,6 +6,8 @@ Usage:  python benchmarks/speed/vector_env.py [--envs 4096] [--seconds 2] [--rou
 tabletop.rl.vector) is stepped with a uniformly random legal action per game; the figure is
 environment steps (one learner decision each, with the other seats' moves and the chance nodes
 that follow it) per CPU second of ``env.step``, the random choice of the actions not counted.
+Each game is measured as Gymnasium's API hands the arrays over (copies) and with ``copy=False`` (the
+environment's own arrays, which the next step overwrites: Gymnasium's vector environments' option).
 Rounds alternate with OpenSpiel's backgammon (benchmarks/speed/reference.py). Target: at least
 10^6 steps per second at N = 4,096. Pinned to one core.
 """
@@ -32,8 +34,8 @@ def uniform_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return picked
 
 
-def stepping(name: str, envs: int, seconds: float) -> Callable[[], float]:
-    env = gymnasium.make_vec(tabletop_gym.env_id(name), num_envs=envs, players=2)
+def stepping(name: str, envs: int, seconds: float, copy: bool = True) -> Callable[[], float]:
+    env = gymnasium.make_vec(tabletop_gym.env_id(name), num_envs=envs, players=2, copy=copy)
     assert isinstance(env, TabletopVectorEnv)
     env.reset(seed=0)
     rng = np.random.default_rng(0)
@@ -64,6 +66,7 @@ def main() -> None:
     for name in args.games.split(","):
         if has_vector_env(name):
             measures[name] = stepping(name, args.envs, args.seconds)
+            measures[f"{name}, copy=False"] = stepping(name, args.envs, args.seconds, copy=False)
         else:
             print(f"{name}: no compiled vector environment here")
     beside_backgammon(measures, args.rounds, args.seconds, "at least 1,000,000 env steps/s at N = 4,096")

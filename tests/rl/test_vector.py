@@ -124,6 +124,26 @@ def test_a_reset_replays_exactly_and_a_fixed_seat_is_kept() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(run(5), run(6), strict=True))
 
 
+def test_without_copies_the_same_games_come_in_the_environments_own_arrays() -> None:
+    """``copy=False`` (Gymnasium's vector environments' word): the same numbers, in arrays the next step overwrites."""
+    copied = TabletopVectorEnv("donkey-kong", num_envs=8, players=2)
+    own = gymnasium.make_vec("tabletop/DonkeyKong-v0", num_envs=8, players=2, copy=False)
+    assert isinstance(own, TabletopVectorEnv) and not own.copy and copied.copy
+    first, _ = copied.reset(seed=3)
+    mine, info = own.reset(seed=3)
+    assert np.array_equal(first, mine) and mine is own.games.observations and info["seat"] is own.games.seats
+    kept = first
+    for _ in range(60):
+        actions = copied.action_masks().argmax(axis=1)
+        a = copied.step(actions)
+        b = own.step(actions)
+        for x, y in zip(a[:4], b[:4], strict=True):
+            assert np.array_equal(x, y)
+        assert b[0] is own.games.observations and b[1] is own.games.rewards and b[2] is own.games.terminated
+        assert a[0] is not copied.games.observations and a[0] is not kept  # a copy each time
+        kept = a[0]
+
+
 @pytest.mark.parametrize("ident", ["tabletop/DoodleJump-v0", "tabletop/Jumanji-v0", "tabletop/DonkeyKong-v0"])
 def test_make_vec_gives_the_compiled_vector_environment(ident: str) -> None:
     env = gymnasium.make_vec(ident, num_envs=16, players=2)
@@ -144,6 +164,8 @@ def test_stable_baselines3_steps_it_as_a_vecenv() -> None:
 
     from tabletop.rl.sb3 import SB3VecEnv
 
+    with pytest.raises(ValueError, match="always copies"):  # SB3 keeps the last observation across a step
+        SB3VecEnv("doodle-jump", num_envs=2, copy=False)
     venv = SB3VecEnv("doodle-jump", num_envs=8, players=2, seed=0)
     observations = venv.reset()
     assert observations.shape == (8, venv.observation_space.shape[0])

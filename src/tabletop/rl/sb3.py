@@ -31,6 +31,8 @@ class SB3VecEnv(VecEnv):
         self, game: str, num_envs: int, players: int | None = None, seat: int | None = None, seed: int = 0,
         **options: Any,
     ) -> None:
+        if "copy" in options:
+            raise ValueError("SB3VecEnv always copies the observations (Stable-Baselines3 keeps them across a step)")
         self.env = TabletopVectorEnv(game, num_envs, players=players, seat=seat, **options)
         super().__init__(num_envs, self.env.single_observation_space, self.env.single_action_space)
         self._seed = seed

@@ -17,7 +17,11 @@ environments. Everything else is as in :class:`tabletop.rl.gymnasium.TabletopEnv
 - episodes: game ``e``'s k-th episode after ``reset(seed=s)`` is the game of seed
   ``derive_seed(s, e, k)``, so a reset replays exactly;
 - autoreset in the same step (``AutoresetMode.SAME_STEP``): the observation of a game whose
-  episode ended is its next episode's first; the last one is in ``info["final_obs"]``.
+  episode ended is its next episode's first; the last one is in ``info["final_obs"]``;
+- ``copy=False`` (as Gymnasium's own vector environments take it): ``reset`` and ``step`` hand over the
+  environment's own arrays (observations, rewards, terminations, seats), which the next step overwrites,
+  instead of copies: for a loop that reads them before it steps again (not Stable-Baselines3's, which
+  keeps the last observation across a step; :class:`SB3VecEnv` copies).
 
 :class:`SB3VecEnv` shows the same games to Stable-Baselines3 (and sb3-contrib's MaskablePPO) as
 its ``VecEnv``.
@@ -60,9 +64,11 @@ class TabletopVectorEnv(gymnasium.vector.VectorEnv[NDArray[np.float32], NDArray[
         players: int | None = None,
         seat: int | None = None,
         opponents: str = "random",
+        copy: bool = True,
         **options: Any,
     ) -> None:
         self.game = make_game(game, players, options)
+        self.copy = copy
         n = self.game.num_players
         if opponents != "random":
             raise ValueError(
@@ -89,6 +95,7 @@ class TabletopVectorEnv(gymnasium.vector.VectorEnv[NDArray[np.float32], NDArray[
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._seed = 0
         self._np_random_seed: int | None = None
+        self._not_truncated = np.zeros(num_envs, bool)  # a game ends by its rules, never by truncation
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
@@ -100,7 +107,7 @@ class TabletopVectorEnv(gymnasium.vector.VectorEnv[NDArray[np.float32], NDArray[
         self._seed = seed
         self._np_random_seed = seed
         self.games.reset(seed)
-        return self.games.observations.copy(), self._info()
+        return self._handed(self.games.observations), self._info()
 
     def step(
         self, actions: Any
@@ -108,7 +115,7 @@ class TabletopVectorEnv(gymnasium.vector.VectorEnv[NDArray[np.float32], NDArray[
         games = self.games
         games.step(actions)
         info = self._info()
-        ended = games.terminated.copy()
+        ended = self._handed(games.terminated)
         if ended.any():
             finals = np.empty(self.num_envs, object)  # one array per game that ended, None elsewhere
             for e in np.flatnonzero(ended):
@@ -117,7 +124,8 @@ class TabletopVectorEnv(gymnasium.vector.VectorEnv[NDArray[np.float32], NDArray[
             info["_final_obs"] = ended
             info["illegal_action"] = games.illegal.copy()
             info["_illegal_action"] = games.illegal.copy()
-        return games.observations.copy(), games.rewards.copy(), ended, np.zeros(self.num_envs, bool), info
+        truncated = self._not_truncated.copy() if self.copy else self._not_truncated
+        return self._handed(games.observations), self._handed(games.rewards), ended, truncated, info
 
     def action_masks(self) -> NDArray[np.bool_]:
         """Each game's legal decisions now, ``(N, decisions)``."""
@@ -128,12 +136,16 @@ class TabletopVectorEnv(gymnasium.vector.VectorEnv[NDArray[np.float32], NDArray[
         """The seed of game ``env``'s ``episode``-th episode (0 first) since the last reset."""
         return derive_seed(self._seed, env, episode)
 
+    def _handed(self, array: NDArray[Any]) -> NDArray[Any]:
+        """One of the environment's arrays as ``reset`` and ``step`` hand it over: a copy, unless ``copy=False``."""
+        return array.copy() if self.copy else array
+
     def _info(self) -> dict[str, Any]:
         games = self.games
         everyone = np.ones(self.num_envs, bool)
         return {
             "action_mask": games.masks.view(np.int8),
             "_action_mask": everyone,
-            "seat": games.seats.copy(),
+            "seat": self._handed(games.seats),
             "_seat": everyone,
         }
