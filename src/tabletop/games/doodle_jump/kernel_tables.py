@@ -120,6 +120,11 @@ class Tables(NamedTuple):
     # -- buffers: listings the kernel only counts, and the pads a jump reaches
     spare: Array
     reach: Array
+    # -- a learner's observation (learning.encode): the float32 numbers of the ramp's fields, each made once here
+    row_share: Array  # [row]: pad_row, row / (levels - 1)
+    column_share: Array  # [slot + offset + max_offset]: pad_column, (slot + offset + 1) / (columns + 1)
+    number_share: Array  # [pad]: pad_number, number / the largest
+    height_share: Array  # [row + 1]: height, (row + 1) / levels
 
 
 def _int32(values: Any) -> Array:
@@ -277,7 +282,24 @@ def build_tables(game: DoodleJumpGame) -> Tables:
         combo_start=combo_start, combo_count=combo_count, combo_index=_int32(combo_index),
         spare=np.zeros(count, np.int32),
         reach=np.zeros(pads + r.columns, np.int32),
+        **_observation_shares(levels, r.columns, r.max_offset, r.pad_number),
     )  # fmt: skip
+
+
+def _observation_shares(levels: int, columns: int, max_offset: int, numbers: Any) -> dict[str, Array]:
+    """The ramp's observation numbers as the encoding computes them (float32 division of float32 numbers; the
+    height's in float64, then float32), for every row, column and pad: the kernel looks them up."""
+    f32 = np.float32
+    with np.errstate(divide="ignore", invalid="ignore"):  # one level: no row but the top's (as the encoding)
+        rows = np.array([f32(row) / f32(levels - 1) for row in range(levels)], np.float32)
+    places = range(1 - max_offset, columns + max_offset + 1)  # slot + offset + 1, slots 0 .. columns - 1
+    largest = f32(max(numbers))
+    return {
+        "row_share": rows,
+        "column_share": np.array([f32(k) / f32(columns + 1) for k in places], np.float32),
+        "number_share": np.array([f32(number) / largest for number in numbers], np.float32),
+        "height_share": np.array([f32((row + 1) / levels) for row in range(-1, levels)], np.float32),
+    }
 
 
 def most_options(game: DoodleJumpGame) -> int:

@@ -42,16 +42,13 @@ def encode(t: T, s: Row, viewer: int, out: Any) -> None:
     if phase in (P_DRAW, P_SPRING, P_SHIELD):
         out[i + PHASES + s[kt.RESUME]] = 1.0
     i += 2 * PHASES
-    top = np.float32(levels - 1)
-    columns = np.float32(t.columns + 1)
-    biggest = np.float32(t.pad_number.max())
-    for p in range(pads):  # pad_row, pad_column, pad_number, pad_top
+    for p in range(pads):  # pad_row, pad_column, pad_number, pad_top (the tables' numbers: kernel_tables.py)
         level = t.pad_level[p]
         row = s[t.o_rows + level]
         if row >= 0:
-            out[i + p] = np.float32(row) / top
-        out[i + pads + p] = (np.float32(t.pad_slot[p]) + np.float32(s[t.o_offset + level]) + _F32_ONE) / columns
-        out[i + 2 * pads + p] = np.float32(t.pad_number[p]) / biggest
+            out[i + p] = t.row_share[row]
+        out[i + pads + p] = t.column_share[t.pad_slot[p] + s[t.o_offset + level] + t.max_offset]
+        out[i + 2 * pads + p] = t.number_share[p]
         if row == levels - 1:
             out[i + 3 * pads + p] = 1.0
     i += 4 * pads
@@ -64,7 +61,7 @@ def encode(t: T, s: Row, viewer: int, out: Any) -> None:
         pad = s[t.o_pos + (viewer + k) % n]
         if pad >= 0:
             out[i + pad * n + k] = 1.0
-            out[i + pads * n + k] = np.float32((s[t.o_rows + t.pad_level[pad]] + 1) / levels)
+            out[i + pads * n + k] = t.height_share[s[t.o_rows + t.pad_level[pad]] + 1]
     i += pads * n + n
     for k in range(n):  # kept
         seat = (viewer + k) % n
