@@ -126,14 +126,14 @@ def test_a_reset_replays_exactly_and_a_fixed_seat_is_kept() -> None:
 
 def test_without_copies_the_same_games_come_in_the_environments_own_arrays() -> None:
     """``copy=False`` (Gymnasium's vector environments' word): the same numbers, in arrays the next step overwrites."""
-    copied = TabletopVectorEnv("donkey-kong", num_envs=8, players=2)
-    own = gymnasium.make_vec("tabletop/DonkeyKong-v0", num_envs=8, players=2, copy=False)
+    copied = TabletopVectorEnv("doodle-jump", num_envs=8, players=2)
+    own = gymnasium.make_vec("tabletop/DoodleJump-v0", num_envs=8, players=2, copy=False)
     assert isinstance(own, TabletopVectorEnv) and not own.copy and copied.copy
     first, _ = copied.reset(seed=3)
     mine, info = own.reset(seed=3)
     assert np.array_equal(first, mine) and mine is own.games.observations and info["seat"] is own.games.seats
-    kept = first
-    for _ in range(60):
+    kept, ended = first, 0
+    for _ in range(150):
         actions = copied.action_masks().argmax(axis=1)
         a = copied.step(actions)
         b = own.step(actions)
@@ -142,6 +142,12 @@ def test_without_copies_the_same_games_come_in_the_environments_own_arrays() -> 
         assert b[0] is own.games.observations and b[1] is own.games.rewards and b[2] is own.games.terminated
         assert a[0] is not copied.games.observations and a[0] is not kept  # a copy each time
         kept = a[0]
+        for e in np.flatnonzero(a[2]):  # the last observation of an episode: a copy, or a view of the environment's
+            ended += 1
+            assert np.array_equal(a[4]["final_obs"][e], b[4]["final_obs"][e])
+            assert not np.shares_memory(a[4]["final_obs"][e], copied.games.finals)
+            assert np.shares_memory(b[4]["final_obs"][e], own.games.finals)
+    assert ended
 
 
 @pytest.mark.parametrize("ident", ["tabletop/DoodleJump-v0", "tabletop/Jumanji-v0", "tabletop/DonkeyKong-v0"])

@@ -21,7 +21,8 @@ environments. Everything else is as in :class:`tabletop.rl.gymnasium.TabletopEnv
 - ``copy=False`` (as Gymnasium's own vector environments take it): ``reset`` and ``step`` hand over the
   environment's own arrays (observations, rewards, terminations, seats), which the next step overwrites,
   instead of copies: for a loop that reads them before it steps again (not Stable-Baselines3's, which
-  keeps the last observation across a step; :class:`SB3VecEnv` copies).
+  keeps the last observation across a step; :class:`SB3VecEnv` copies); ``info["final_obs"]`` then holds views of
+  the environment's last observations too.
 
 :class:`SB3VecEnv` shows the same games to Stable-Baselines3 (and sb3-contrib's MaskablePPO) as
 its ``VecEnv``.
@@ -118,11 +119,16 @@ class TabletopVectorEnv(gymnasium.vector.VectorEnv[NDArray[np.float32], NDArray[
         ended = self._handed(games.terminated)
         if ended.any():
             finals = np.empty(self.num_envs, object)  # one array per game that ended, None elsewhere
-            for e in np.flatnonzero(ended):
-                finals[e] = games.finals[e].copy()
+            which = np.flatnonzero(ended).tolist()
+            if self.copy:
+                for e, row in zip(which, games.finals[which], strict=True):  # the ended games' rows, one copy
+                    finals[e] = row
+            else:
+                for e in which:
+                    finals[e] = games.finals[e]  # a view: the next step overwrites it
             info["final_obs"] = finals
             info["_final_obs"] = ended
-            info["illegal_action"] = games.illegal.copy()
+            info["illegal_action"] = self._handed(games.illegal)
             info["_illegal_action"] = games.illegal.copy()
         truncated = self._not_truncated.copy() if self.copy else self._not_truncated
         return self._handed(games.observations), self._handed(games.rewards), ended, truncated, info
