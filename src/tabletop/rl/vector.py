@@ -130,7 +130,7 @@ class TabletopVectorEnv(gymnasium.vector.VectorEnv[NDArray[np.float32], NDArray[
             info["_final_obs"] = ended
             info["illegal_action"] = self._handed(games.illegal)
             info["_illegal_action"] = games.illegal.copy()
-        truncated = self._not_truncated.copy() if self.copy else self._not_truncated
+        truncated = self._handed(self._not_truncated)
         return self._handed(games.observations), self._handed(games.rewards), ended, truncated, info
 
     def action_masks(self) -> NDArray[np.bool_]:
